@@ -1,0 +1,50 @@
+// swift-tools-version: 6.0
+// The BasicServices package. DESIGN.md's module table is the map: each target below sits in the
+// folder the table gives and depends only on what its "may import" column allows.
+
+import PackageDescription
+
+let package = Package(
+    name: "BasicServices",
+    products: [
+        .library(name: "BasicCore", targets: ["BasicCore"]),
+        .executable(name: "bsl", targets: ["bsl"]),
+    ],
+    targets: [
+        // C libraries from the system (Debian's -dev packages, Apple's SDKs).
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(
+            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+
+        // Libraries.
+        .target(name: "BasicCore"),
+
+        // The command-line tool and the benchmarks.
+        .executableTarget(name: "bsl", dependencies: ["BasicCore"]),
+
+        // Tests and what they share.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
+        .testTarget(
+            name: "SystemLibraryTests",
+            dependencies: [
+                "CSQLite", "CLibXML2",
+                .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
+            ]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore"]),
+        .testTarget(name: "BSLTests", dependencies: ["BasicCore", "TestSupport"]),
+    ]
+)
+
+// Settings every Swift target shares (as swift-nio's "standard cross-repo settings").
+for target in package.targets where target.type != .system {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    target.swiftSettings = settings
+}

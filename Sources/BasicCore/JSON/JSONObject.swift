@@ -1,0 +1,176 @@
+/// A JSON object: string keys to ``JSONValue``s, in insertion order.
+///
+/// Lookups are linear for small objects (as most API objects are) and go through a hash
+/// index once an object grows past ``indexThreshold`` keys. Setting an existing key keeps its
+/// position; removing a key closes the gap.
+///
+/// ```swift
+/// var author: JSONObject = ["name": "Ann", "uri": "http://www.cnblogs.com/ann/"]
+/// author["avatar"] = nil        // removes nothing: there was no avatar
+/// author.keys                   // ["name", "uri"]
+/// ```
+///
+/// Two objects are equal when they hold the same keys with equal values, in any order.
+public struct JSONObject: Sendable {
+    /// Objects with more keys than this keep a hash index of their keys.
+    public static let indexThreshold = 12
+
+    /// The keys, in order.
+    public private(set) var keys: [String]
+    /// The values, in the order of ``keys``.
+    public private(set) var values: [JSONValue]
+    /// Position of each key; present only past `indexThreshold` keys.
+    private var positions: [String: Int]?
+
+    /// An empty object.
+    public init() {
+        keys = []
+        values = []
+    }
+
+    /// An empty object with room for `minimumCapacity` keys.
+    public init(minimumCapacity: Int) {
+        keys = []
+        values = []
+        keys.reserveCapacity(minimumCapacity)
+        values.reserveCapacity(minimumCapacity)
+    }
+
+    /// An object with the given pairs in order; a repeated key keeps its first position and
+    /// takes the last value.
+    public init(_ pairs: some Sequence<(String, JSONValue)>) {
+        self.init()
+        for (key, value) in pairs {
+            self[key] = value
+        }
+    }
+
+    /// The number of keys.
+    public var count: Int { keys.count }
+
+    /// Whether the object has no keys.
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The position of `key` in ``keys``, or `nil` when the object lacks it.
+    ///
+    /// - Complexity: O(1) on average past ``indexThreshold`` keys, O(*n*) below.
+    public func index(forKey key: String) -> Int? {
+        if let positions {
+            return positions[key]
+        }
+        return keys.firstIndex(of: key)
+    }
+
+    /// The value for `key`; setting `nil` removes the key.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            guard let position = index(forKey: key) else { return nil }
+            return values[position]
+        }
+        set {
+            if let newValue {
+                updateValue(newValue, forKey: key)
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// Sets the value for `key`, appending the key when it is new.
+    ///
+    /// - Returns: the value it replaced, if any.
+    @discardableResult
+    public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
+        if let position = index(forKey: key) {
+            let old = values[position]
+            values[position] = value
+            return old
+        }
+        keys.append(key)
+        values.append(value)
+        if positions != nil {
+            positions?[key] = keys.count - 1
+        } else if keys.count > Self.indexThreshold {
+            rebuildPositions()
+        }
+        return nil
+    }
+
+    /// Removes `key` and its value.
+    ///
+    /// - Returns: the removed value, or `nil` when the object lacked the key.
+    /// - Complexity: O(*n*).
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> JSONValue? {
+        guard let position = index(forKey: key) else { return nil }
+        keys.remove(at: position)
+        let old = values.remove(at: position)
+        if keys.count > Self.indexThreshold {
+            rebuildPositions()
+        } else {
+            positions = nil
+        }
+        return old
+    }
+
+    /// Reads or changes the value at a position in the key order.
+    mutating func withValue<R>(at position: Int, _ body: (inout JSONValue) throws -> R) rethrows -> R {
+        try body(&values[position])
+    }
+
+    private mutating func rebuildPositions() {
+        var map = [String: Int](minimumCapacity: keys.count)
+        for (position, key) in keys.enumerated() {
+            map[key] = position
+        }
+        positions = map
+    }
+}
+
+extension JSONObject: RandomAccessCollection {
+    /// A key and its value.
+    public typealias Element = (key: String, value: JSONValue)
+
+    /// The position of the first key.
+    public var startIndex: Int { 0 }
+
+    /// One past the position of the last key.
+    public var endIndex: Int { keys.count }
+
+    /// The key and value at `position` in the key order.
+    public subscript(position: Int) -> Element {
+        (keys[position], values[position])
+    }
+}
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// An object whose keys keep the order they are written in.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements)
+    }
+}
+
+extension JSONObject: Equatable {
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for (key, value) in lhs {
+            guard let other = rhs[key], other == value else { return false }
+        }
+        return true
+    }
+}
+
+extension JSONObject: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent, as equality is: combine each entry's own hash commutatively.
+        var combined = 0
+        for (key, value) in self {
+            var entry = Hasher()
+            entry.combine(key)
+            entry.combine(value)
+            combined ^= entry.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
+}

@@ -1,0 +1,52 @@
+/// A key path that cannot be parsed or followed.
+///
+/// ```swift
+/// do {
+///     _ = try JSONKeyPath("data..list")
+/// } catch {
+///     print(error)
+///     // malformed key path "data..list" at column 6: expected a key after '.'; …
+/// }
+/// ```
+public enum KeyPathError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The text is not a key path; `column` is 1-based, in characters.
+    case malformed(path: String, column: Int, reason: String)
+    /// Setting `path` would have to go through `step`, which holds a `found` value rather
+    /// than the container (`expected`) the next step needs.
+    case notAContainer(path: String, step: String, found: String, expected: String)
+    /// An index in `path` at `step` points before the start of an array of `count`
+    /// elements, or too far past its end to pad.
+    case indexOutOfRange(path: String, step: String, index: Int, count: Int)
+    /// Nothing is at `path`.
+    case noValue(path: String)
+    /// The value at `path` does not decode as `type`.
+    case decodingFailed(path: String, type: String, reason: String)
+
+    /// One line: what went wrong, where, and what to do.
+    public var description: String {
+        switch self {
+        case .malformed(let path, let column, let reason):
+            return "malformed key path \"\(path)\" at column \(column): \(reason); "
+                + "write keys as a.b, indexes as [0] or [-1], and keys with dots or brackets as [\"a.b\"]"
+        case .notAContainer(let path, let step, let found, let expected):
+            return "cannot set \"\(path)\": \(Self.name(step)) holds \(found), not \(expected); "
+                + "remove or replace that value first"
+        case .indexOutOfRange(let path, let step, let index, let count):
+            if index < 0 {
+                return "cannot set \"\(path)\": index \(index) at \(Self.name(step)) is before the start of an array "
+                    + "of \(count) element\(count == 1 ? "" : "s"); negative indexes count back from the end"
+            }
+            return "cannot set \"\(path)\": index \(index) at \(Self.name(step)) is more than "
+                + "\(JSONKeyPath.maximumPadding) past the end of an array of \(count) elements; append in smaller steps"
+        case .noValue(let path):
+            return "no value at \"\(path)\""
+        case .decodingFailed(let path, let type, let reason):
+            return "cannot decode \(type) from the value at \"\(path)\": \(reason)"
+        }
+    }
+
+    /// A step for messages: quoted, or "the root" for the empty path.
+    private static func name(_ step: String) -> String {
+        step.isEmpty ? "the root" : "\"\(step)\""
+    }
+}

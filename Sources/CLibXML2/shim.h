@@ -1,0 +1,26 @@
+#ifndef CLIBXML2_SHIM_H
+#define CLIBXML2_SHIM_H
+
+#include <libxml/xmlversion.h>
+/* Debian builds libxml2 with ICU, so <libxml/encoding.h> would include the system's
+ * <unicode/ucnv.h>, whose enums clash with the ICU copy inside Swift's Foundation in any file
+ * that imports both. Nothing here uses libxml2's ICU converters; the only declarations this
+ * hides are two pointers at the end of xmlCharEncodingHandler, which Swift never allocates. */
+#undef LIBXML_ICU_ENABLED
+
+#include <libxml/parser.h>
+#include <libxml/xmlreader.h>
+
+/// The libxml2 version the program runs against, as a string ("20914"); `xmlParserVersion`
+/// is a global variable, which Swift 6 strict concurrency will not read directly.
+static inline const char *CLibXML2_parserVersion(void) {
+    return xmlParserVersion;
+}
+
+/// Frees memory that libxml2 allocated; `xmlFree` is a global function pointer variable,
+/// which Swift 6 strict concurrency will not read directly.
+static inline void CLibXML2_free(void *pointer) {
+    xmlFree(pointer);
+}
+
+#endif

@@ -1,0 +1,18 @@
+import Foundation
+
+/// `bsl`: the command-line face of BasicServices.
+@main
+struct BSL: CommandGroup {
+    static let version = "0.1.0"
+
+    static let spec = CommandSpec(
+        name: "bsl",
+        abstract: "BasicServices on the command line: JSON key paths, layouts, and more.",
+        subcommands: [JSONCommands.self])
+
+    static func main() async {
+        let runner = CommandRunner(root: BSL.self, version: version)
+        let status = await runner.run(Array(CommandLine.arguments.dropFirst()))
+        exit(status)
+    }
+}

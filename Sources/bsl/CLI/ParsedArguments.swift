@@ -1,0 +1,111 @@
+/// The arguments of one command line, matched to a ``CommandSpec``.
+struct ParsedArguments: Sendable {
+    private(set) var positionals: [String: String] = [:]
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+
+    /// Matches `tokens` to `spec`.
+    ///
+    /// `--name value`, `--name=value` and `-n value` set options; a token that looks like a
+    /// negative number (`-1234.5`) and a lone `-` are positional; `--` ends the options.
+    init(_ tokens: [String], spec: CommandSpec) throws {
+        var positional: [String] = []
+        var index = 0
+        var optionsEnded = false
+        while index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            if optionsEnded || !Self.isOptionToken(token) {
+                positional.append(token)
+                continue
+            }
+            if token == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name = token
+            var inlineValue: String?
+            if token.hasPrefix("--"), let equals = token.firstIndex(of: "=") {
+                name = String(token[..<equals])
+                inlineValue = String(token[token.index(after: equals)...])
+            }
+            guard let option = Self.option(named: name, in: spec) else {
+                throw UsageError("unknown option '\(name)'")
+            }
+            if option.isFlag {
+                if inlineValue != nil { throw UsageError("the flag --\(option.name) takes no value") }
+                flags.insert(option.name)
+                continue
+            }
+            guard values[option.name] == nil else {
+                throw UsageError("the option --\(option.name) is given twice")
+            }
+            if let inlineValue {
+                values[option.name] = inlineValue
+            } else if index < tokens.count, !Self.isOptionToken(tokens[index]) || tokens[index] == "-" {
+                values[option.name] = tokens[index]
+                index += 1
+            } else {
+                throw UsageError("the option --\(option.name) needs a value (\(option.valueName ?? "VALUE"))")
+            }
+        }
+
+        var arguments = spec.arguments[...]
+        for token in positional {
+            guard let argument = arguments.popFirst() else {
+                throw UsageError("unexpected argument '\(token)'")
+            }
+            positionals[argument.name] = token
+        }
+        if let missing = arguments.first(where: { !$0.isOptional }) {
+            throw UsageError("missing argument <\(missing.name)>")
+        }
+    }
+
+    /// Whether a token names an option: `-x`, `--name`, but not `-`, `-1` or `-.5`.
+    static func isOptionToken(_ token: String) -> Bool {
+        guard token.hasPrefix("-"), token.count > 1 else { return false }
+        let second = token[token.index(after: token.startIndex)]
+        return !(second.isNumber || second == ".")
+    }
+
+    private static func option(named token: String, in spec: CommandSpec) -> CommandSpec.Option? {
+        if token.hasPrefix("--") {
+            let name = token.dropFirst(2)
+            return spec.options.first { $0.name == name }
+        }
+        guard token.count == 2, let short = token.last else { return nil }
+        return spec.options.first { $0.short == short }
+    }
+
+    /// The positional argument `name`, if given.
+    func argument(_ name: String) -> String? { positionals[name] }
+
+    /// The value of the option `name`, if given.
+    func value(_ name: String) -> String? { values[name] }
+
+    /// Whether the flag `name` was given.
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of the option `name` as a `Double`, if given.
+    ///
+    /// - Throws: ``UsageError`` when it is not a finite number.
+    func double(_ name: String) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let number = Double(text), number.isFinite else {
+            throw UsageError("the option --\(name) needs a number, not '\(text)'")
+        }
+        return number
+    }
+
+    /// The value of the option `name` as an `Int`, if given.
+    ///
+    /// - Throws: ``UsageError`` when it is not a whole number.
+    func int(_ name: String) throws -> Int? {
+        guard let text = value(name) else { return nil }
+        guard let number = Int(text) else {
+            throw UsageError("the option --\(name) needs a whole number, not '\(text)'")
+        }
+        return number
+    }
+}

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""The project's HTTP test server: Python's standard library only, bound to 127.0.0.1.
+
+Started by TestSupport's TestHTTPServer. It binds a free port, prints "PORT <n>" as its first
+line, and exits when its standard input closes (so it never outlives the tests) or on SIGTERM.
+
+Endpoints (every one also honours ?delay=<ms> before answering and ?count=<name> to bump a
+hit counter):
+  ANY  /echo[/...]          JSON of method, path, query, headers and body
+  GET  /delay/<ms>          answers after <ms> milliseconds
+  ANY  /status/<code>       answers with that status; ?body=<text> sets the body
+  ANY  /count/<name>        increments and returns the counter; ?peek=1 reads it only
+  POST /count/<name>/reset  sets one counter to 0; POST /reset clears all counters
+  GET  /counts              all counters
+  GET  /drop                promises 1000 bytes, sends 100, closes the connection
+  GET  /bytes/<n>           n deterministic bytes (application/octet-stream)
+  GET  /fixtures/<path>     a file from the fixtures folder (--fixtures DIR)
+"""
+
+import argparse
+import json
+import mimetypes
+import os
+import signal
+import socketserver
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, unquote, urlsplit
+
+COUNTERS = {}
+COUNTERS_LOCK = threading.Lock()
+FIXTURES = None
+
+
+def bump(name):
+    with COUNTERS_LOCK:
+        COUNTERS[name] = COUNTERS.get(name, 0) + 1
+        return COUNTERS[name]
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    # Without this every small response stalls ~40 ms on Nagle's algorithm.
+    disable_nagle_algorithm = True
+    server_version = "BasicServicesTestServer/1"
+
+    def log_message(self, format, *args):  # keep the test output clean
+        pass
+
+    def handle_any(self):
+        url = urlsplit(self.path)
+        query = parse_qs(url.query, keep_blank_values=True)
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length > 0 else b""
+        if "delay" in query:
+            time.sleep(int(query["delay"][0]) / 1000.0)
+        if "count" in query:
+            bump(query["count"][0])
+        parts = [unquote(p) for p in url.path.split("/") if p]
+        head = parts[0] if parts else ""
+
+        if head == "echo":
+            self.send_json(200, {
+                "method": self.command,
+                "path": url.path,
+                "query": {k: v if len(v) > 1 else v[0] for k, v in query.items()},
+                "headers": {k: v for k, v in self.headers.items()},
+                "body": body.decode("utf-8", errors="replace"),
+                "bodyLength": len(body),
+            })
+        elif head == "delay" and len(parts) == 2 and parts[1].isdigit():
+            time.sleep(int(parts[1]) / 1000.0)
+            self.send_json(200, {"delayed": int(parts[1])})
+        elif head == "status" and len(parts) == 2 and parts[1].isdigit():
+            code = int(parts[1])
+            if "body" in query:
+                self.send_bytes(code, query["body"][0].encode("utf-8"), "text/plain; charset=utf-8")
+            else:
+                self.send_json(code, {"status": code})
+        elif head == "count" and len(parts) == 3 and parts[2] == "reset":
+            with COUNTERS_LOCK:
+                COUNTERS[parts[1]] = 0
+            self.send_json(200, {"name": parts[1], "count": 0})
+        elif head == "count" and len(parts) == 2:
+            if "peek" in query:
+                with COUNTERS_LOCK:
+                    count = COUNTERS.get(parts[1], 0)
+            else:
+                count = bump(parts[1])
+            self.send_json(200, {"name": parts[1], "count": count})
+        elif head == "counts":
+            with COUNTERS_LOCK:
+                self.send_json(200, dict(COUNTERS))
+        elif head == "reset":
+            with COUNTERS_LOCK:
+                COUNTERS.clear()
+            self.send_json(200, {})
+        elif head == "drop":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b"x" * 100)
+            self.wfile.flush()
+            self.close_connection = True
+            self.connection.shutdown(2)
+        elif head == "bytes" and len(parts) == 2 and parts[1].isdigit():
+            n = int(parts[1])
+            self.send_bytes(200, bytes(i % 251 for i in range(n)), "application/octet-stream")
+        elif head == "fixtures" and len(parts) >= 2:
+            self.send_fixture(parts[1:])
+        else:
+            self.send_json(404, {"error": "no such endpoint", "path": url.path})
+
+    def send_fixture(self, parts):
+        if FIXTURES is None:
+            return self.send_json(404, {"error": "the server was started without --fixtures"})
+        root = os.path.realpath(FIXTURES)
+        path = os.path.realpath(os.path.join(root, *parts))
+        if not path.startswith(root + os.sep) or not os.path.isfile(path):
+            return self.send_json(404, {"error": "no such fixture", "path": "/".join(parts)})
+        with open(path, "rb") as f:
+            data = f.read()
+        kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+        self.send_bytes(200, data, kind)
+
+    def send_json(self, code, obj):
+        self.send_bytes(code, json.dumps(obj).encode("utf-8"), "application/json")
+
+    def send_bytes(self, code, data, kind):
+        self.send_response(code)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(data)
+
+    do_GET = do_POST = do_PUT = do_DELETE = do_PATCH = do_HEAD = do_OPTIONS = handle_any
+
+
+def main():
+    global FIXTURES
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fixtures")
+    parser.add_argument("--port", type=int, default=0)
+    args = parser.parse_args()
+    FIXTURES = args.fixtures
+
+    # A child of Foundation.Process started from async code inherits blocked signals.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
+
+    socketserver.TCPServer.allow_reuse_address = True
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    server.daemon_threads = True
+    print(f"PORT {server.server_address[1]}", flush=True)
+
+    def watch_stdin():
+        # The parent closes our stdin (or dies): stop.
+        while sys.stdin.buffer.read(4096):
+            pass
+        os._exit(0)
+
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The project's HTTP test server (`Tests/TestServer/test_server.py`), running on 127.0.0.1.
+///
+/// ```swift
+/// let server = try await TestHTTPServer.shared()
+/// let url = server.url("/status/404")
+/// ```
+///
+/// The server picks a free port and prints it; it exits when its standard input closes, so it
+/// never outlives the test process, and ``stop()`` ends it at once.
+public final class TestHTTPServer: Sendable {
+    /// The port the server listens on.
+    public let port: Int
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
+    private let process: Process
+    private let input: Pipe
+
+    /// The server shared by every test of this process, started on first use with the
+    /// fixtures folder `Tests/TestServer/Fixtures`.
+    public static func shared() async throws -> TestHTTPServer {
+        try await sharedServer.value
+    }
+
+    private static let sharedServer = Task {
+        try await TestHTTPServer.start(fixtures: TestPaths.testsFolder.appendingPathComponent("TestServer/Fixtures"))
+    }
+
+    /// Starts a server of its own, serving `fixtures` under `/fixtures/`.
+    ///
+    /// - Throws: ``TestSupportError`` when python3 cannot be started or the server does not
+    ///   report its port within 15 seconds.
+    public static func start(fixtures: URL? = nil) async throws -> TestHTTPServer {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = ["python3", TestPaths.testsFolder.appendingPathComponent("TestServer/test_server.py").path]
+        if let fixtures { arguments += ["--fixtures", fixtures.path] }
+        process.arguments = arguments
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            throw TestSupportError("cannot start the test server with python3: \(error)")
+        }
+        let port = try await readPort(from: output.fileHandleForReading)
+        guard let port else {
+            process.terminate()
+            throw TestSupportError("the test server did not report its port; run Tests/TestServer/test_server.py by hand")
+        }
+        return TestHTTPServer(port: port, process: process, input: input)
+    }
+
+    private init(port: Int, process: Process, input: Pipe) {
+        self.port = port
+        self.process = process
+        self.input = input
+        baseURL = URL(string: "http://127.0.0.1:\(port)")!  // an IP and a number: always a valid URL
+    }
+
+    /// The URL of `path` (which starts with `/`, and may carry a query) on this server.
+    public func url(_ path: String) -> URL {
+        URL(string: baseURL.absoluteString + path)!  // the base is valid; callers pass valid paths
+    }
+
+    /// The process id of the server.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Whether the server process is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Stops the server: closes its input, asks it to end, and kills it after two seconds.
+    /// Never blocks on `waitUntilExit()` (which spins when called from async code here).
+    public func stop() {
+        try? input.fileHandleForWriting.close()
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline {
+            usleep(10_000)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+    }
+
+    /// Reads the first line ("PORT <n>") on a thread of its own, with a deadline.
+    private static func readPort(from handle: FileHandle) async throws -> Int? {
+        try await withCheckedThrowingContinuation { continuation in
+            let once = Once()
+            DispatchQueue.global().async {
+                var line = Data()
+                while true {
+                    let chunk = handle.readData(ofLength: 1)
+                    if chunk.isEmpty || chunk == Data("\n".utf8) { break }
+                    line.append(chunk)
+                }
+                let text = String(decoding: line, as: UTF8.self)
+                let port = text.hasPrefix("PORT ") ? Int(text.dropFirst(5)) : nil
+                once.run { continuation.resume(returning: port) }
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 15) {
+                once.run {
+                    continuation.resume(throwing: TestSupportError("the test server did not start within 15 s"))
+                }
+            }
+        }
+    }
+}
+
+/// Runs a closure at most once, from any thread.
+final class Once: @unchecked Sendable {
+    // `lock` protects `done`.
+    private let lock = NSLock()
+    private var done = false
+
+    func run(_ body: () -> Void) {
+        lock.lock()
+        let first = !done
+        done = true
+        lock.unlock()
+        if first { body() }
+    }
+}
