@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "BasicCore", targets: ["BasicCore"]),
         .executable(name: "bsl", targets: ["bsl"]),
+        .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
     targets: [
         // C libraries from the system (Debian's -dev packages, Apple's SDKs).
@@ -27,6 +28,7 @@ let package = Package(
 
         // The command-line tool and the benchmarks.
         .executableTarget(name: "bsl", dependencies: ["BasicCore"]),
+        .executableTarget(name: "bsl-bench", dependencies: ["BasicCore"], path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

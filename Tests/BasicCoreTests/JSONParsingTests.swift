@@ -138,10 +138,42 @@ import Testing
         }
     }
 
-    @Test("rejects invalid UTF-8 inside a string")
-    func invalidUTF8() {
-        let data = Data([UInt8(ascii: "\""), 0xC3, 0x28, UInt8(ascii: "\"")])
-        #expect(throws: JSONParseError.self) { try JSONValue(parsing: data) }
+    @Test(
+        "rejects invalid UTF-8 inside a string, with or without escapes",
+        arguments: [
+            [0xC3, 0x28],  // a lead byte without its continuation
+            [0x80],  // a lone continuation byte
+            [0xC0, 0xAF],  // overlong "/"
+            [0xE0, 0x80, 0xAF],  // overlong, three bytes
+            [0xED, 0xA0, 0x80],  // an encoded UTF-16 surrogate
+            [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
+            [0xE4, 0xB8],  // truncated 中
+            [0xFF],
+        ] as [[UInt8]])
+    func invalidUTF8(bytes: [UInt8]) throws {
+        let quote = UInt8(ascii: "\"")
+        for prefix in [[], Array(#"\n"#.utf8)] {
+            let data = Data([quote] + prefix + bytes + [quote])
+            let error = try #require(throws: JSONParseError.self) { try JSONValue(parsing: data) }
+            #expect(error.reason.contains("invalid UTF-8"))
+        }
+    }
+
+    @Test("accepts valid UTF-8 at the edges of each length")
+    func validUTF8Edges() throws {
+        let text = "\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFF}\u{10000}\u{10FFFF}"
+        #expect(try JSONValue(parsing: "\"\(text)\"") == .string(text))
+        #expect(try JSONValue(parsing: "\"\\n\(text)\"") == .string("\n" + text))
+    }
+
+    @Test("a repeated key in a large object keeps its first position and takes the last value")
+    func repeatedKeyInLargeObject() throws {
+        let members = (0..<20).map { "\"k\($0)\":\($0)" } + [#""k3":"last""#]
+        let value = try JSONValue(parsing: "{" + members.joined(separator: ",") + "}")
+        #expect(value.objectValue?.count == 20)
+        #expect(value.objectValue?.keys[3] == "k3")
+        #expect(value["k3"] == "last")
+        #expect(value["k19"] == 19)
     }
 
     @Test("refuses nesting deeper than 512 levels instead of overflowing the stack")

@@ -15,25 +15,26 @@ public struct JSONObject: Sendable {
     /// Objects with more keys than this keep a hash index of their keys.
     public static let indexThreshold = 12
 
-    /// The keys, in order.
-    public private(set) var keys: [String]
-    /// The values, in the order of ``keys``.
-    public private(set) var values: [JSONValue]
+    /// A key and its value, as stored.
+    struct Entry: Sendable {
+        var key: String
+        var value: JSONValue
+    }
+
+    /// The entries in key order.
+    private var entries: [Entry]
     /// Position of each key; present only past `indexThreshold` keys.
     private var positions: [String: Int]?
 
     /// An empty object.
     public init() {
-        keys = []
-        values = []
+        entries = []
     }
 
     /// An empty object with room for `minimumCapacity` keys.
     public init(minimumCapacity: Int) {
-        keys = []
-        values = []
-        keys.reserveCapacity(minimumCapacity)
-        values.reserveCapacity(minimumCapacity)
+        entries = []
+        entries.reserveCapacity(minimumCapacity)
     }
 
     /// An object with the given pairs in order; a repeated key keeps its first position and
@@ -45,11 +46,41 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// An object from parsed entries, which may repeat a key.
+    init(parsed: [Entry]) {
+        entries = parsed
+        if parsed.count > Self.indexThreshold {
+            var map = [String: Int](minimumCapacity: parsed.count)
+            for (position, entry) in parsed.enumerated() where map.updateValue(position, forKey: entry.key) != nil {
+                self = JSONObject(parsed.lazy.map { ($0.key, $0.value) })
+                return
+            }
+            positions = map
+        } else if parsed.count > 1 {
+            for later in 1..<parsed.count {
+                for earlier in 0..<later where parsed[earlier].key == parsed[later].key {
+                    self = JSONObject(parsed.lazy.map { ($0.key, $0.value) })
+                    return
+                }
+            }
+        }
+    }
+
+    /// The keys, in order.
+    ///
+    /// - Complexity: O(*n*).
+    public var keys: [String] { entries.map(\.key) }
+
+    /// The values, in the order of ``keys``.
+    ///
+    /// - Complexity: O(*n*).
+    public var values: [JSONValue] { entries.map(\.value) }
+
     /// The number of keys.
-    public var count: Int { keys.count }
+    public var count: Int { entries.count }
 
     /// Whether the object has no keys.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { entries.isEmpty }
 
     /// The position of `key` in ``keys``, or `nil` when the object lacks it.
     ///
@@ -58,14 +89,14 @@ public struct JSONObject: Sendable {
         if let positions {
             return positions[key]
         }
-        return keys.firstIndex(of: key)
+        return entries.firstIndex { $0.key == key }
     }
 
     /// The value for `key`; setting `nil` removes the key.
     public subscript(key: String) -> JSONValue? {
         get {
             guard let position = index(forKey: key) else { return nil }
-            return values[position]
+            return entries[position].value
         }
         set {
             if let newValue {
@@ -82,15 +113,14 @@ public struct JSONObject: Sendable {
     @discardableResult
     public mutating func updateValue(_ value: JSONValue, forKey key: String) -> JSONValue? {
         if let position = index(forKey: key) {
-            let old = values[position]
-            values[position] = value
+            let old = entries[position].value
+            entries[position].value = value
             return old
         }
-        keys.append(key)
-        values.append(value)
+        entries.append(Entry(key: key, value: value))
         if positions != nil {
-            positions?[key] = keys.count - 1
-        } else if keys.count > Self.indexThreshold {
+            positions?[key] = entries.count - 1
+        } else if entries.count > Self.indexThreshold {
             rebuildPositions()
         }
         return nil
@@ -103,9 +133,8 @@ public struct JSONObject: Sendable {
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let position = index(forKey: key) else { return nil }
-        keys.remove(at: position)
-        let old = values.remove(at: position)
-        if keys.count > Self.indexThreshold {
+        let old = entries.remove(at: position).value
+        if entries.count > Self.indexThreshold {
             rebuildPositions()
         } else {
             positions = nil
@@ -115,13 +144,13 @@ public struct JSONObject: Sendable {
 
     /// Reads or changes the value at a position in the key order.
     mutating func withValue<R>(at position: Int, _ body: (inout JSONValue) throws -> R) rethrows -> R {
-        try body(&values[position])
+        try body(&entries[position].value)
     }
 
     private mutating func rebuildPositions() {
-        var map = [String: Int](minimumCapacity: keys.count)
-        for (position, key) in keys.enumerated() {
-            map[key] = position
+        var map = [String: Int](minimumCapacity: entries.count)
+        for (position, entry) in entries.enumerated() {
+            map[entry.key] = position
         }
         positions = map
     }
@@ -135,11 +164,11 @@ extension JSONObject: RandomAccessCollection {
     public var startIndex: Int { 0 }
 
     /// One past the position of the last key.
-    public var endIndex: Int { keys.count }
+    public var endIndex: Int { entries.count }
 
     /// The key and value at `position` in the key order.
     public subscript(position: Int) -> Element {
-        (keys[position], values[position])
+        (entries[position].key, entries[position].value)
     }
 }
 

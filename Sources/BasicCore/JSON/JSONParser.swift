@@ -11,6 +11,11 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     private var depth = 0
+    /// Elements of the arrays being parsed, innermost last; each array is copied out at its
+    /// end with its exact size, so that no array grows by doubling.
+    private var elementStack: [JSONValue] = []
+    /// Members of the objects being parsed, innermost last.
+    private var memberStack: [JSONObject.Entry] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -51,13 +56,13 @@ struct JSONParser {
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enterContainer()
         position += 1  // {
-        var object = JSONObject()
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object(object)
+            return .object(JSONObject())
         }
+        let base = memberStack.count
         while true {
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 throw error("unexpected \(describeByte(at: position)); expected a key in double quotes")
@@ -69,7 +74,8 @@ struct JSONParser {
             }
             position += 1
             skipWhitespace()
-            object.updateValue(try parseValue(), forKey: key)
+            let value = try parseValue()
+            memberStack.append(JSONObject.Entry(key: key, value: value))
             skipWhitespace()
             guard position < bytes.count else {
                 throw error("unexpected end of input; expected ',' or '}' in an object")
@@ -81,6 +87,8 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 position += 1
                 depth -= 1
+                let object = JSONObject(parsed: Array(memberStack[base...]))
+                memberStack.removeSubrange(base...)
                 return .object(object)
             default:
                 throw error("unexpected \(describeByte(at: position)); expected ',' or '}' in an object")
@@ -91,15 +99,16 @@ struct JSONParser {
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enterContainer()
         position += 1  // [
-        var elements: [JSONValue] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
             position += 1
             depth -= 1
-            return .array(elements)
+            return .array([])
         }
+        let base = elementStack.count
         while true {
-            elements.append(try parseValue())
+            let element = try parseValue()
+            elementStack.append(element)
             skipWhitespace()
             guard position < bytes.count else {
                 throw error("unexpected end of input; expected ',' or ']' in an array")
@@ -114,6 +123,8 @@ struct JSONParser {
             case UInt8(ascii: "]"):
                 position += 1
                 depth -= 1
+                let elements = Array(elementStack[base...])
+                elementStack.removeSubrange(base...)
                 return .array(elements)
             default:
                 throw error("unexpected \(describeByte(at: position)); expected ',' or ']' in an array")
@@ -219,17 +230,20 @@ struct JSONParser {
     private mutating func parseString() throws(JSONParseError) -> String {
         position += 1  // opening quote
         let start = position
+        var isASCII = true
         // Fast path: no escapes, so the bytes between the quotes are the string.
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let content = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                guard let string = String(validating: content, as: UTF8.self) else {
+                guard isASCII || UTF8Validation.isValid(content) else {
                     throw JSONParseError.at(start, in: bytes, reason: "a string holds invalid UTF-8")
                 }
                 position += 1
-                return string
+                // Valid UTF-8: decoding repairs nothing, and takes the stdlib's fast path.
+                return String(decoding: content, as: UTF8.self)
             }
+            if byte >= 0x80 { isASCII = false }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 {
                 throw error("a control character (0x\(String(byte, radix: 16))) in a string must be escaped")
@@ -251,10 +265,12 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                guard let string = String(validating: buffer, as: UTF8.self) else {
-                    throw JSONParseError.at(start, in: bytes, reason: "a string holds invalid UTF-8")
+                return try buffer.withUnsafeBufferPointer { content throws(JSONParseError) in
+                    guard UTF8Validation.isValid(content) else {
+                        throw JSONParseError.at(start, in: bytes, reason: "a string holds invalid UTF-8")
+                    }
+                    return String(decoding: content, as: UTF8.self)
                 }
-                return string
             case UInt8(ascii: "\\"):
                 position += 1
                 try appendEscape(to: &buffer)

@@ -84,17 +84,24 @@ struct JSONWriter {
         case .object(let object):
             guard !object.isEmpty else { return append("{}") }
             output.append(UInt8(ascii: "{"))
-            let order = style.sortsKeys ? object.indices.sorted { object.keys[$0] < object.keys[$1] } : Array(object.indices)
-            for (offset, position) in order.enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
-                newline(level: level + 1)
-                writeString(object.keys[position])
-                output.append(UInt8(ascii: ":"))
-                if style.indentWidth > 0 { output.append(UInt8(ascii: " ")) }
-                write(object.values[position], level: level + 1)
+            if style.sortsKeys {
+                writeMembers(object.sorted { $0.key < $1.key }, level: level)
+            } else {
+                writeMembers(object, level: level)
             }
             newline(level: level)
             output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private mutating func writeMembers(_ members: some Sequence<JSONObject.Element>, level: Int) {
+        for (offset, member) in members.enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
+            newline(level: level + 1)
+            writeString(member.key)
+            output.append(UInt8(ascii: ":"))
+            if style.indentWidth > 0 { output.append(UInt8(ascii: " ")) }
+            write(member.value, level: level + 1)
         }
     }
 

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Timing and reporting shared by the suites.
+enum Bench {
+    /// Runs `body` `repetitions` times and returns the median wall time in seconds.
+    static func median(repetitions: Int, _ body: () throws -> Void) rethrows -> Double {
+        var samples: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<repetitions {
+            let elapsed = try clock.measure(body)
+            samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// One row of a results table: our time, the peer's, and ours ÷ peer.
+    struct Row {
+        var name: String
+        var ours: Double
+        var peer: Double
+        var peerName: String
+    }
+
+    static func printTable(_ rows: [Row]) {
+        let header = ["case", "ours", "peer", "peer time", "ratio (ours/peer)"]
+        let cells = rows.map { row in
+            [row.name, format(row.ours), row.peerName, format(row.peer), String(format: "%.2f×", row.ours / row.peer)]
+        }
+        let widths = header.indices.map { column in
+            ([header[column]] + cells.map { $0[column] }).map(\.count).max() ?? 0
+        }
+        func line(_ values: [String]) -> String {
+            "| " + values.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+                .joined(separator: " | ") + " |"
+        }
+        print(line(header))
+        print("|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|")
+        for row in cells { print(line(row)) }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds >= 1 ? String(format: "%.2f s", seconds)
+            : seconds >= 1e-3 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.1f µs", seconds * 1e6)
+    }
+
+    /// The folder of the peers' scripts, found from this file's path.
+    static let peersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("peers")
+
+    /// Runs a Python peer script and returns what it prints as JSON.
+    static func runPython(_ script: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", peersFolder.appendingPathComponent(script).path] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("the peer \(script) failed with status \(process.terminationStatus)")
+        }
+        return data
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,163 @@
+import BasicCore
+import Foundation
+
+/// `bsl-bench keypath`: JSON parsing and key-path get/set on a realistic 1 MB document, ours
+/// against Python's `json` module with plain indexing (same document, same paths, same run),
+/// and against `JSONSerialization` parsing alone as the floor.
+struct KeyPathSuite {
+    var repetitions = 15
+    var pathCount = 1_000
+    var targetBytes = 1_000_000
+
+    init(arguments: [String]) throws {
+        var rest = arguments[...]
+        while let option = rest.popFirst() {
+            guard let value = rest.popFirst().flatMap(Int.init) else {
+                throw BenchError("usage: bsl-bench keypath [--repetitions N] [--paths N] [--bytes N]")
+            }
+            switch option {
+            case "--repetitions": repetitions = value
+            case "--paths": pathCount = value
+            case "--bytes": targetBytes = value
+            default: throw BenchError("unknown option \(option)")
+            }
+        }
+    }
+
+    func run() async throws {
+        var rng = SplitMix(seed: 42)
+        let document = Self.makeDocument(bytes: targetBytes, using: &rng)
+        let data = document.jsonData()
+        let paths = Self.makePaths(count: pathCount, in: document, using: &rng)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsl-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let documentFile = folder.appendingPathComponent("document.json")
+        let pathsFile = folder.appendingPathComponent("paths.json")
+        try data.write(to: documentFile)
+        try JSONValue.array(paths.map { path in
+            .array(path.components.map { component in
+                switch component {
+                case .key(let key): .string(key)
+                case .index(let index): .integer(Int64(index))
+                }
+            })
+        }).jsonData().write(to: pathsFile)
+
+        print("document: \(data.count) bytes, \(paths.count) key paths, median of \(repetitions) runs\n")
+
+        // Ours.
+        var checksum = 0
+        let parse = try Bench.median(repetitions: repetitions) {
+            let value = try JSONValue(parsing: data)
+            checksum &+= value.objectValue?.count ?? 0
+        }
+        let serialization = try Bench.median(repetitions: repetitions) {
+            let object = try JSONSerialization.jsonObject(with: data)
+            checksum &+= (object as? NSDictionary)?.count ?? 0
+        }
+        let parseAndGet = try Bench.median(repetitions: repetitions) {
+            let value = try JSONValue(parsing: data)
+            for path in paths where value.value(at: path) != nil { checksum &+= 1 }
+        }
+        let parsed = try JSONValue(parsing: data)
+        let get = Bench.median(repetitions: repetitions) {
+            for path in paths where parsed.value(at: path) != nil { checksum &+= 1 }
+        }
+        var mutable = parsed
+        let set = try Bench.median(repetitions: repetitions) {
+            for path in paths { try mutable.set(.integer(7), at: path) }
+        }
+        checksum &+= mutable.int(at: paths[0]) ?? 0
+
+        // The peer, on the same files.
+        let peerOutput = try Bench.runPython(
+            "keypath_peer.py", [documentFile.path, pathsFile.path, String(repetitions)])
+        let peer = try JSONValue(parsing: peerOutput)
+        func peerTime(_ key: String) throws -> Double {
+            guard let seconds = peer[key]?.asDouble else { throw BenchError("the peer did not report \(key)") }
+            return seconds
+        }
+
+        Bench.printTable([
+            .init(name: "parse 1 MB", ours: parse, peer: serialization, peerName: "JSONSerialization"),
+            .init(name: "parse 1 MB", ours: parse, peer: try peerTime("parse"), peerName: "python json.loads"),
+            .init(
+                name: "parse + \(paths.count) gets", ours: parseAndGet, peer: serialization,
+                peerName: "JSONSerialization parse only"),
+            .init(
+                name: "parse + \(paths.count) gets", ours: parseAndGet, peer: try peerTime("parse_and_get"),
+                peerName: "python json.loads + indexing"),
+            .init(name: "\(paths.count) gets", ours: get, peer: try peerTime("get"), peerName: "python indexing"),
+            .init(name: "\(paths.count) sets", ours: set, peer: try peerTime("set"), peerName: "python indexing"),
+        ])
+        print("\n(checksum \(checksum))")
+    }
+
+    // MARK: The document and the paths
+
+    /// A cnblogs-like list response: `{"code":0,"msg":"ok","data":{"page":1,"list":[…]}}`.
+    static func makeDocument(bytes target: Int, using rng: inout SplitMix) -> JSONValue {
+        let words = ["Swift", "并发", "SQLite", "缓存", "网络", "性能", "博客园", "actor", "XML", "布局", "测试", "Linux"]
+        var list: [JSONValue] = []
+        var size = 0
+        var id: Int64 = 4_133_083
+        while size < target {
+            id += Int64(rng.next() % 97) + 1
+            let title = (0..<5).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
+            let summary = (0..<30).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
+            let blogapp = "user\(rng.next() % 5000)"
+            let entry: JSONValue = [
+                "id": .integer(id),
+                "title": .string(title),
+                "summary": .string(summary),
+                "published": .string("2026-11-\(10 + rng.next() % 19)T14:15:00+08:00"),
+                "updated": "2026-11-29T06:27:36Z",
+                "author": [
+                    "name": .string(blogapp.uppercased()),
+                    "uri": .string("http://www.cnblogs.com/\(blogapp)/"),
+                    "avatar": rng.next() % 4 == 0 ? nil : .string("http://pic.cnblogs.com/face/\(id).png"),
+                ],
+                "link": .string("http://www.cnblogs.com/\(blogapp)/p/\(id).html"),
+                "blogapp": .string(blogapp),
+                "diggs": .integer(Int64(rng.next() % 50)),
+                "views": .integer(Int64(rng.next() % 20_000)),
+                "comments": .integer(Int64(rng.next() % 40)),
+                "score": .double(Double(rng.next() % 10_000) / 100),
+                "tags": .array((0..<Int(rng.next() % 4)).map { _ in .string(words[Int(rng.next() % UInt64(words.count))]) }),
+            ]
+            size += entry.jsonString().utf8.count + 1
+            list.append(entry)
+        }
+        return ["code": 0, "msg": "ok", "data": ["page": 1, "size": .integer(Int64(list.count)), "list": .array(list)]]
+    }
+
+    /// Paths that exist in `document`, of the kinds a client reads.
+    static func makePaths(count: Int, in document: JSONValue, using rng: inout SplitMix) -> [JSONKeyPath] {
+        let listCount = document["data"]?["list"]?.arrayValue?.count ?? 1
+        let leaves: [[JSONKeyPath.Component]] = [
+            [.key("title")], [.key("views")], [.key("author"), .key("name")], [.key("author"), .key("uri")],
+            [.key("link")], [.key("score")], [.key("id")], [.key("summary")],
+        ]
+        return (0..<count).map { _ in
+            let index = Int(rng.next() % UInt64(listCount))
+            let leaf = leaves[Int(rng.next() % UInt64(leaves.count))]
+            return JSONKeyPath(components: [.key("data"), .key("list"), .index(index)] + leaf)
+        }
+    }
+}
+
+/// A deterministic generator, so that every run measures the same document.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+// `swift run -c release bsl-bench <suite>`: runs our code and a peer on the same work in one
+// run and prints a table of the figures and their ratio. BENCHMARKS.md records the results.
+
+let suites: [String: @Sendable ([String]) async throws -> Void] = [
+    "keypath": { try await KeyPathSuite(arguments: $0).run() }
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let name = arguments.first, let suite = suites[name] else {
+    FileHandle.standardError.write(
+        Data("usage: bsl-bench <suite> [options]\n  suites: \(suites.keys.sorted().joined(separator: ", "))\n".utf8))
+    exit(64)
+}
+#if DEBUG
+    FileHandle.standardError.write(Data("warning: a debug build; run with `swift run -c release bsl-bench`\n".utf8))
+#endif
+do {
+    try await suite(Array(arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+    exit(1)
+}
