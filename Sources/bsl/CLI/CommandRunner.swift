@@ -37,7 +37,8 @@ struct CommandRunner {
             if let first = rest.first {
                 return usageFailure("unknown command '\(first)'", names: names, spec: command.spec)
             }
-            terminal.print(HelpFormatter.help(for: command.spec, path: names))
+            // No command named: the help, on standard error, as a usage error.
+            terminal.printError(HelpFormatter.help(for: command.spec, path: names))
             return Self.exitUsage
         }
 
