@@ -31,7 +31,8 @@ enum Bench {
             ([header[column]] + cells.map { $0[column] }).map(\.count).max() ?? 0
         }
         func line(_ values: [String]) -> String {
-            "| " + values.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
+            "| "
+                + values.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
                 .joined(separator: " | ") + " |"
         }
         print(line(header))
@@ -40,7 +41,8 @@ enum Bench {
     }
 
     static func format(_ seconds: Double) -> String {
-        seconds >= 1 ? String(format: "%.2f s", seconds)
+        seconds >= 1
+            ? String(format: "%.2f s", seconds)
             : seconds >= 1e-3 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.1f µs", seconds * 1e6)
     }
 

@@ -35,14 +35,17 @@ struct KeyPathSuite {
         let documentFile = folder.appendingPathComponent("document.json")
         let pathsFile = folder.appendingPathComponent("paths.json")
         try data.write(to: documentFile)
-        try JSONValue.array(paths.map { path in
-            .array(path.components.map { component in
-                switch component {
-                case .key(let key): .string(key)
-                case .index(let index): .integer(Int64(index))
-                }
-            })
-        }).jsonData().write(to: pathsFile)
+        try JSONValue.array(
+            paths.map { path in
+                .array(
+                    path.components.map { component in
+                        switch component {
+                        case .key(let key): .string(key)
+                        case .index(let index): .integer(Int64(index))
+                        }
+                    })
+            }
+        ).jsonData().write(to: pathsFile)
 
         print("document: \(data.count) bytes, \(paths.count) key paths, median of \(repetitions) runs\n")
 
@@ -124,12 +127,15 @@ struct KeyPathSuite {
                 "views": .integer(Int64(rng.next() % 20_000)),
                 "comments": .integer(Int64(rng.next() % 40)),
                 "score": .double(Double(rng.next() % 10_000) / 100),
-                "tags": .array((0..<Int(rng.next() % 4)).map { _ in .string(words[Int(rng.next() % UInt64(words.count))]) }),
+                "tags": .array(
+                    (0..<Int(rng.next() % 4)).map { _ in .string(words[Int(rng.next() % UInt64(words.count))]) }),
             ]
             size += entry.jsonString().utf8.count + 1
             list.append(entry)
         }
-        return ["code": 0, "msg": "ok", "data": ["page": 1, "size": .integer(Int64(list.count)), "list": .array(list)]]
+        return [
+            "code": 0, "msg": "ok", "data": ["page": 1, "size": .integer(Int64(list.count)), "list": .array(list)],
+        ]
     }
 
     /// Paths that exist in `document`, of the kinds a client reads.

@@ -60,7 +60,9 @@ import Testing
     func getBadInput() async throws {
         let invalid = try await bsl("json", "get", "a", input: "{\"a\":}")
         #expect(invalid.status == 1)
-        #expect(invalid.standardError == "Error: standard input: invalid JSON at line 1, column 6: unexpected '}'; expected a value\n")
+        #expect(
+            invalid.standardError
+                == "Error: standard input: invalid JSON at line 1, column 6: unexpected '}'; expected a value\n")
         let missing = try await bsl("json", "get", "a", "/nonexistent/file.json")
         #expect(missing.status == 1)
         #expect(missing.standardError == "Error: cannot read /nonexistent/file.json: no such file\n")
@@ -88,7 +90,9 @@ import Testing
     func setThroughScalar() async throws {
         let result = try await bsl("json", "set", "info.count.x", "1", Self.sample)
         #expect(result.status == 1)
-        #expect(result.standardError.hasPrefix(#"Error: cannot set "info.count.x": "info.count" holds a number, not an object"#))
+        #expect(
+            result.standardError.hasPrefix(
+                #"Error: cannot set "info.count.x": "info.count" holds a number, not an object"#))
     }
 
     @Test("help, version and usage errors follow the exit-status convention")

@@ -19,7 +19,10 @@ import Testing
     @Test("decodes a model from the value at a path, keeping only the declared fields")
     func decodes() throws {
         let squares = try Self.document.decode([Square].self, at: "square_list")
-        #expect(squares == [Square(name: "审帖", url: "mod://BDJ_To_Check"), Square(name: "排行", url: "http://example.com/rank")])
+        #expect(
+            squares == [
+                Square(name: "审帖", url: "mod://BDJ_To_Check"), Square(name: "排行", url: "http://example.com/rank"),
+            ])
         let first = try Self.document.decode(Square.self, at: try JSONKeyPath("square_list[0]"))
         #expect(first.name == "审帖")
         #expect(try Self.document.decode(Int.self, at: "square_list[1].id") == 29)
@@ -27,7 +30,9 @@ import Testing
 
     @Test("nothing at the path is a noValue error")
     func noValue() throws {
-        let error = try #require(throws: KeyPathError.self) { try Self.document.decode(Square.self, at: "square_list[9]") }
+        let error = try #require(throws: KeyPathError.self) {
+            try Self.document.decode(Square.self, at: "square_list[9]")
+        }
         #expect(error == .noValue(path: "square_list[9]"))
         #expect(error.description == #"no value at "square_list[9]""#)
     }
@@ -43,7 +48,9 @@ import Testing
         #expect(type == "Array<Square>")
         #expect(reason.contains(#"no key "url" at "broken[1]""#), "\(reason)")
 
-        let mismatch = try #require(throws: KeyPathError.self) { try Self.document.decode(Int.self, at: "square_list[0].name") }
+        let mismatch = try #require(throws: KeyPathError.self) {
+            try Self.document.decode(Int.self, at: "square_list[0].name")
+        }
         #expect(mismatch.description.contains(#"at "square_list[0].name""#), "\(mismatch)")
     }
 }

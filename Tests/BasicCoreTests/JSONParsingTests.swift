@@ -5,7 +5,8 @@ import Testing
 @Suite struct JSONParsingTests {
     @Test("parses every kind of value")
     func parsesEveryKind() throws {
-        let value = try JSONValue(parsing: #"{"n":null,"t":true,"f":false,"i":-42,"d":2.5,"s":"hi","a":[1,"x"],"o":{}}"#)
+        let value = try JSONValue(
+            parsing: #"{"n":null,"t":true,"f":false,"i":-42,"d":2.5,"s":"hi","a":[1,"x"],"o":{}}"#)
         #expect(value["n"] == .null)
         #expect(value["t"] == .bool(true))
         #expect(value["f"] == .bool(false))

@@ -78,7 +78,9 @@ import Testing
             }
             """
         #expect(value.jsonString(.pretty) == expected)
-        #expect(value.jsonString(JSONRenderingStyle(indentWidth: 0, sortsKeys: true)) == #"{"a":{"k":"v"},"e":[],"o":{},"z":[1,2]}"#)
+        #expect(
+            value.jsonString(JSONRenderingStyle(indentWidth: 0, sortsKeys: true))
+                == #"{"a":{"k":"v"},"e":[],"o":{},"z":[1,2]}"#)
     }
 
     @Test("rendering then parsing gives the same value")

@@ -99,7 +99,10 @@ import Testing
     func setThroughScalar(path: String, step: String, found: String, expected: String) throws {
         var doc = Self.document
         let error = try #require(throws: KeyPathError.self) { try doc.set(1, at: path) }
-        #expect(error == .notAContainer(path: try JSONKeyPath(path).description, step: step, found: found, expected: expected))
+        #expect(
+            error
+                == .notAContainer(path: try JSONKeyPath(path).description, step: step, found: found, expected: expected)
+        )
         #expect(error.description.contains("\"\(step)\" holds \(found), not \(expected)"))
         #expect(doc == Self.document)
     }
@@ -127,10 +130,22 @@ import Testing
     @Test(
         "remove takes out a key or an element and returns it",
         arguments: [
-            ("data.count", JSONValue.integer(2) as JSONValue, #"{"list":[{"title":"first","tags":["a","b"]},{"title":"second","tags":[]}]}"#),
-            ("data.list[0]", JSONValue.object(["title": "first", "tags": ["a", "b"]]), #"{"list":[{"title":"second","tags":[]}],"count":2}"#),
-            ("data.list[-1].tags", JSONValue.array([]), #"{"list":[{"title":"first","tags":["a","b"]},{"title":"second"}],"count":2}"#),
-            ("data.list[0].tags[-2]", JSONValue.string("a"), #"{"list":[{"title":"first","tags":["b"]},{"title":"second","tags":[]}],"count":2}"#),
+            (
+                "data.count", JSONValue.integer(2) as JSONValue,
+                #"{"list":[{"title":"first","tags":["a","b"]},{"title":"second","tags":[]}]}"#
+            ),
+            (
+                "data.list[0]", JSONValue.object(["title": "first", "tags": ["a", "b"]]),
+                #"{"list":[{"title":"second","tags":[]}],"count":2}"#
+            ),
+            (
+                "data.list[-1].tags", JSONValue.array([]),
+                #"{"list":[{"title":"first","tags":["a","b"]},{"title":"second"}],"count":2}"#
+            ),
+            (
+                "data.list[0].tags[-2]", JSONValue.string("a"),
+                #"{"list":[{"title":"first","tags":["b"]},{"title":"second","tags":[]}],"count":2}"#
+            ),
         ])
     func remove(path: String, removed: JSONValue, remainingData: String) throws {
         var doc = Self.document

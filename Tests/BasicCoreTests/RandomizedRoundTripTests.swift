@@ -26,7 +26,8 @@ struct SeededGenerator: RandomNumberGenerator {
         case 3: return .double(Double.random(in: -1e6...1e6, using: &rng))
         case 4: return .string(keys.randomElement(using: &rng) ?? "")
         case 5:
-            return .array((0..<Int.random(in: 0...4, using: &rng)).map { _ in randomValue(depth: depth + 1, using: &rng) })
+            return .array(
+                (0..<Int.random(in: 0...4, using: &rng)).map { _ in randomValue(depth: depth + 1, using: &rng) })
         default:
             var object = JSONObject()
             for _ in 0..<Int.random(in: 0...4, using: &rng) {
@@ -78,7 +79,8 @@ struct SeededGenerator: RandomNumberGenerator {
         var rng = SeededGenerator(state: seed)
         let alphabet = Array("ab.[]\"'-0\\9 中")
         for _ in 0..<2_000 {
-            let text = String((0..<Int.random(in: 0...10, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? "a" })
+            let text = String(
+                (0..<Int.random(in: 0...10, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? "a" })
             do {
                 let path = try JSONKeyPath(text)
                 #expect(try JSONKeyPath(path.description) == path, "\(text)")
@@ -96,7 +98,8 @@ struct SeededGenerator: RandomNumberGenerator {
         var rng = SeededGenerator(state: seed)
         let alphabet = Array(#"{}[]:,"\ tfn0-1.eE"#.utf8) + [0xC3, 0xA9, 0xFF]
         for _ in 0..<2_000 {
-            let bytes = (0..<Int.random(in: 0...16, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? 0x20 }
+            let bytes = (0..<Int.random(in: 0...16, using: &rng)).map { _ in alphabet.randomElement(using: &rng) ?? 0x20
+            }
             do {
                 let value = try JSONValue(parsing: bytes)
                 #expect(try JSONValue(parsing: value.jsonString()) == value)

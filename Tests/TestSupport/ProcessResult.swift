@@ -54,7 +54,8 @@ public enum ProcessRunner {
                 try? stdin.fileHandleForWriting.close()
                 if finished.wait(timeout: .now() + timeout) == .timedOut {
                     kill(process.processIdentifier, SIGKILL)
-                    continuation.resume(throwing: TestSupportError("\(executable.lastPathComponent) did not end within \(timeout) s"))
+                    continuation.resume(
+                        throwing: TestSupportError("\(executable.lastPathComponent) did not end within \(timeout) s"))
                     return
                 }
                 group.wait()

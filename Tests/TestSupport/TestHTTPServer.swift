@@ -55,7 +55,8 @@ public final class TestHTTPServer: Sendable {
         let port = try await readPort(from: output.fileHandleForReading)
         guard let port else {
             process.terminate()
-            throw TestSupportError("the test server did not report its port; run Tests/TestServer/test_server.py by hand")
+            throw TestSupportError(
+                "the test server did not report its port; run Tests/TestServer/test_server.py by hand")
         }
         return TestHTTPServer(port: port, process: process, input: input)
     }
@@ -64,12 +65,17 @@ public final class TestHTTPServer: Sendable {
         self.port = port
         self.process = process
         self.input = input
-        baseURL = URL(string: "http://127.0.0.1:\(port)")!  // an IP and a number: always a valid URL
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = "127.0.0.1"
+        components.port = port
+        baseURL = components.url ?? URL(fileURLWithPath: "/")  // a scheme, an IP and a port always make a URL
     }
 
     /// The URL of `path` (which starts with `/`, and may carry a query) on this server.
     public func url(_ path: String) -> URL {
-        URL(string: baseURL.absoluteString + path)!  // the base is valid; callers pass valid paths
+        // A path that is not valid in a URL is a mistake in the test; the server answers it 404.
+        URL(string: baseURL.absoluteString + path) ?? baseURL.appendingPathComponent("invalid-test-path")
     }
 
     /// The process id of the server.

@@ -95,7 +95,8 @@ import Testing
         let (data, response) = try await get(server, "/fixtures/hello.json")
         #expect(response.statusCode == 200)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
-        let expected = try Data(contentsOf: TestPaths.testsFolder.appendingPathComponent("TestServer/Fixtures/hello.json"))
+        let expected = try Data(
+            contentsOf: TestPaths.testsFolder.appendingPathComponent("TestServer/Fixtures/hello.json"))
         #expect(data == expected)
         let (_, missing) = try await get(server, "/fixtures/nope.json")
         #expect(missing.statusCode == 404)

@@ -180,6 +180,7 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 }
 
 extension JSONObject: Equatable {
+    /// Whether two objects hold the same keys with equal values, in any order.
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for (key, value) in lhs {
@@ -190,6 +191,7 @@ extension JSONObject: Equatable {
 }
 
 extension JSONObject: Hashable {
+    /// Hashes the object independently of key order, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         // Order-independent, as equality is: combine each entry's own hash commutatively.
         var combined = 0

@@ -149,7 +149,8 @@ struct JSONParser {
             return true
         }
         guard matches else {
-            throw error("unexpected \(describeByte(at: position)); expected a value (true, false and null are lowercase)")
+            throw error(
+                "unexpected \(describeByte(at: position)); expected a value (true, false and null are lowercase)")
         }
         position += count
     }
@@ -323,7 +324,9 @@ struct JSONParser {
             UTF8.encode(scalar) { buffer.append($0) }
         default:
             position -= 1
-            throw error("unknown escape '\\\(describeCharacter(escape))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+            throw error(
+                "unknown escape '\\\(describeCharacter(escape))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
+            )
         }
     }
 

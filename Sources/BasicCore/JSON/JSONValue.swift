@@ -77,6 +77,8 @@ extension JSONValue {
 }
 
 extension JSONValue: Equatable {
+    /// Whether two values are equal; numbers compare by value across `.integer` and `.double`,
+    /// objects ignore key order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -98,6 +100,7 @@ extension JSONValue: Equatable {
 }
 
 extension JSONValue: Hashable {
+    /// Hashes the value consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null:

@@ -51,7 +51,9 @@ enum HelpFormatter {
     private static func table(_ rows: [(String, String)]) -> [String] {
         let width = min(28, (rows.map(\.0.count).max() ?? 0) + 2)
         return rows.map { name, help in
-            let padding = name.count < width ? String(repeating: " ", count: width - name.count) : "\n  " + String(repeating: " ", count: width)
+            let padding =
+                name.count < width
+                ? String(repeating: " ", count: width - name.count) : "\n  " + String(repeating: " ", count: width)
             return "  \(name)\(padding)\(help)"
         }
     }

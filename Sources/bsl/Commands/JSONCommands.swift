@@ -70,7 +70,8 @@ struct JSONSetCommand: Command {
     static let spec = CommandSpec(
         name: "set",
         abstract: "Print the document with a value set at a key path, creating what is missing.",
-        discussion: "VALUE is parsed as JSON when it is valid JSON (42, true, {\"a\":1}, \"text\"), else taken as a string.",
+        discussion:
+            "VALUE is parsed as JSON when it is valid JSON (42, true, {\"a\":1}, \"text\"), else taken as a string.",
         arguments: [
             .init(name: "path", help: "The key path, such as data.list[0].title."),
             .init(name: "value", help: "The value: JSON, or any other text as a string."),
