@@ -43,7 +43,7 @@ let package = Package(
                 .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
             ]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore"]),
-        .testTarget(name: "BSLTests", dependencies: ["BasicCore", "TestSupport"]),
+        .testTarget(name: "BSLTests", dependencies: ["BasicCore", "BasicLayout", "TestSupport"]),
     ]
 )
 

@@ -14,6 +14,8 @@ struct CommandSpec: Sendable {
         var valueName: String?
         var help: String
         var short: Character?
+        /// Whether the command cannot run without it; parsing fails when it is missing.
+        var isRequired = false
 
         static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
             Option(name: name, valueName: nil, help: help, short: short)
@@ -21,6 +23,10 @@ struct CommandSpec: Sendable {
 
         static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> Option {
             Option(name: name, valueName: valueName, help: help, short: short)
+        }
+
+        static func required(_ name: String, _ valueName: String, help: String) -> Option {
+            Option(name: name, valueName: valueName, help: help, short: nil, isRequired: true)
         }
 
         var isFlag: Bool { valueName == nil }

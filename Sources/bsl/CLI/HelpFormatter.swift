@@ -10,7 +10,8 @@ enum HelpFormatter {
             parts.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
         }
         for option in spec.options {
-            parts.append(option.isFlag ? "[--\(option.name)]" : "[--\(option.name) <\(option.valueName ?? "value")>]")
+            let text = option.isFlag ? "--\(option.name)" : "--\(option.name) <\(option.valueName ?? "value")>"
+            parts.append(option.isRequired ? text : "[\(text)]")
         }
         return parts.joined(separator: " ")
     }

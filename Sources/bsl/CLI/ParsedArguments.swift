@@ -60,6 +60,9 @@ struct ParsedArguments: Sendable {
         if let missing = arguments.first(where: { !$0.isOptional }) {
             throw UsageError("missing argument <\(missing.name)>")
         }
+        if let missing = spec.options.first(where: { $0.isRequired && values[$0.name] == nil }) {
+            throw UsageError("missing option --\(missing.name) <\(missing.valueName ?? "value")>")
+        }
     }
 
     /// Whether a token names an option: `-x`, `--name`, but not `-`, `-1` or `-.5`.
@@ -107,5 +110,45 @@ struct ParsedArguments: Sendable {
             throw UsageError("the option --\(name) needs a whole number, not '\(text)'")
         }
         return number
+    }
+
+    /// The value of a required option; parsing has checked that it is there.
+    ///
+    /// - Throws: ``UsageError`` when it is missing (an option not declared required).
+    func required(_ name: String) throws -> String {
+        guard let text = value(name) else { throw UsageError("missing option --\(name)") }
+        return text
+    }
+
+    /// The value of a required option as a `Double`; see ``required(_:)``.
+    func requiredDouble(_ name: String) throws -> Double {
+        guard let number = try double(name) else { throw UsageError("missing option --\(name)") }
+        return number
+    }
+
+    /// The value of a required option as an `Int`; see ``required(_:)``.
+    func requiredInt(_ name: String) throws -> Int {
+        guard let number = try int(name) else { throw UsageError("missing option --\(name)") }
+        return number
+    }
+
+    /// The value of a required option as a size; see ``required(_:)``.
+    func requiredSize(_ name: String) throws -> (width: Double, height: Double) {
+        guard let size = try size(name) else { throw UsageError("missing option --\(name)") }
+        return size
+    }
+
+    /// The value of the option `name` as a size written `WIDTHxHEIGHT` (`375x667`), if given.
+    ///
+    /// - Throws: ``UsageError`` when it is not two numbers joined by `x`.
+    func size(_ name: String) throws -> (width: Double, height: Double)? {
+        guard let text = value(name) else { return nil }
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Double(parts[0]), let height = Double(parts[1]),
+            width.isFinite, height.isFinite
+        else {
+            throw UsageError("the option --\(name) needs a size written WIDTHxHEIGHT, such as 375x667, not '\(text)'")
+        }
+        return (width, height)
     }
 }
