@@ -8,6 +8,7 @@ let package = Package(
     name: "BasicServices",
     products: [
         .library(name: "BasicCore", targets: ["BasicCore"]),
+        .library(name: "BasicFormat", targets: ["BasicFormat"]),
         .library(name: "BasicLayout", targets: ["BasicLayout"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
@@ -26,15 +27,17 @@ let package = Package(
 
         // Libraries.
         .target(name: "BasicCore"),
+        .target(name: "BasicFormat"),
         .target(name: "BasicLayout"),
 
         // The command-line tool and the benchmarks.
-        .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicLayout"]),
+        .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicFormat", "BasicLayout"]),
         .executableTarget(name: "bsl-bench", dependencies: ["BasicCore"], path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
+        .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",

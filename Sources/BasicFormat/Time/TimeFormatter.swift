@@ -1,0 +1,110 @@
+import Foundation
+
+/// Moments as text: with a pattern in a time zone, or relative to now the way Chinese apps
+/// show them (`刚刚`, `3分钟前`, `昨天 14:05`).
+///
+/// ```swift
+/// let formatter = TimeFormatter(timeZone: TimeZone(identifier: "Asia/Shanghai")!)
+/// formatter.string(from: date, pattern: "yyyy-MM-dd HH:mm")   // "2026-11-30 16:00"
+/// formatter.relativeString(for: date)                         // "3分钟前"
+/// ```
+///
+/// "Now", the time zone and the language are injectable, so that results are exact in tests.
+/// The calendar is always Gregorian.
+public struct TimeFormatter: Sendable {
+    /// The language of relative text.
+    public enum Language: String, Sendable, CaseIterable {
+        /// 刚刚, 3分钟前, 2小时前, 昨天 14:05; 3分钟后, 明天 09:00.
+        case chinese = "zh"
+        /// just now, 3 minutes ago, 2 hours ago, yesterday 14:05; in 3 minutes, tomorrow 09:00.
+        case english = "en"
+    }
+
+    /// The zone that days and clock times are counted in.
+    public var timeZone: TimeZone
+    /// The language of relative text.
+    public var language: Language
+    /// The moment relative text is measured from.
+    public var now: @Sendable () -> Date
+
+    /// Creates a formatter; `now` defaults to the system clock.
+    public init(timeZone: TimeZone, language: Language = .chinese, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.timeZone = timeZone
+        self.language = language
+        self.now = now
+    }
+
+    /// The date written with a `DateFormatter` pattern (`yyyy-MM-dd HH:mm:ss`) in
+    /// ``timeZone``, with fixed (POSIX) symbols whatever the machine's locale.
+    public func string(from date: Date, pattern: String) -> String {
+        Self.makeFormatter(pattern: pattern, timeZone: timeZone).string(from: date)
+    }
+
+    /// The date relative to ``now``:
+    ///
+    /// | how far | Chinese | English |
+    /// |---|---|---|
+    /// | under a minute, either way | 刚刚 | just now |
+    /// | under an hour | N分钟前 / N分钟后 | N minutes ago / in N minutes |
+    /// | the same day | N小时前 / N小时后 | N hours ago / in N hours |
+    /// | the day before / after | 昨天 HH:mm / 明天 HH:mm | yesterday HH:mm / tomorrow HH:mm |
+    /// | the same year | MM-dd HH:mm | MM-dd HH:mm |
+    /// | another year | yyyy-MM-dd | yyyy-MM-dd |
+    ///
+    /// Minutes and hours are whole and rounded down (59 s is 刚刚, 119 s is 1分钟前); days are
+    /// calendar days in ``timeZone``.
+    public func relativeString(for date: Date) -> String {
+        let reference = now()
+        let seconds = reference.timeIntervalSince(date)
+        let isPast = seconds >= 0
+        let distance = abs(seconds)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let dayDifference =
+            calendar.dateComponents(
+                [.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: reference)
+            )
+            .day ?? 0
+
+        if distance < 60 {
+            return language == .chinese ? "刚刚" : "just now"
+        }
+        if distance < 3600 {
+            return phrase(Int(distance / 60), chinese: "分钟", english: "minute", isPast: isPast)
+        }
+        if dayDifference == 0 {
+            return phrase(Int(distance / 3600), chinese: "小时", english: "hour", isPast: isPast)
+        }
+        let clock = string(from: date, pattern: "HH:mm")
+        if dayDifference == 1 {
+            return (language == .chinese ? "昨天 " : "yesterday ") + clock
+        }
+        if dayDifference == -1 {
+            return (language == .chinese ? "明天 " : "tomorrow ") + clock
+        }
+        if calendar.component(.year, from: date) == calendar.component(.year, from: reference) {
+            return string(from: date, pattern: "MM-dd HH:mm")
+        }
+        return string(from: date, pattern: "yyyy-MM-dd")
+    }
+
+    private func phrase(_ count: Int, chinese unit: String, english: String, isPast: Bool) -> String {
+        switch language {
+        case .chinese:
+            return "\(count)\(unit)\(isPast ? "前" : "后")"
+        case .english:
+            let units = count == 1 ? english : english + "s"
+            return isPast ? "\(count) \(units) ago" : "in \(count) \(units)"
+        }
+    }
+
+    /// A Gregorian, POSIX-locale formatter for `pattern` in `timeZone`.
+    static func makeFormatter(pattern: String, timeZone: TimeZone) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = timeZone
+        formatter.dateFormat = pattern
+        return formatter
+    }
+}
