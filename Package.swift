@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "BasicCore", targets: ["BasicCore"]),
         .library(name: "BasicFormat", targets: ["BasicFormat"]),
         .library(name: "BasicLayout", targets: ["BasicLayout"]),
+        .library(name: "BasicRouting", targets: ["BasicRouting"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -29,9 +30,10 @@ let package = Package(
         .target(name: "BasicCore"),
         .target(name: "BasicFormat"),
         .target(name: "BasicLayout"),
+        .target(name: "BasicRouting"),
 
         // The command-line tool and the benchmarks.
-        .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicFormat", "BasicLayout"]),
+        .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicFormat", "BasicLayout", "BasicRouting"]),
         .executableTarget(name: "bsl-bench", dependencies: ["BasicCore"], path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share.
@@ -45,6 +47,7 @@ let package = Package(
                 "CSQLite", "CLibXML2",
                 .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
             ]),
+        .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore"]),
         .testTarget(name: "BSLTests", dependencies: ["BasicCore", "BasicLayout", "TestSupport"]),
     ]

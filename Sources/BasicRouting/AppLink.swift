@@ -1,0 +1,125 @@
+import Foundation
+
+/// A URL read the way apps write links: `https://host/path?query`, `mod://topic/42`, and
+/// Budejie's `mod://BDJ_To_Mine@dest=2`, where parameters follow an `@`.
+///
+/// ```swift
+/// let link = try AppLink("mod://BDJ_To_Cate@cate=3#type=0")
+/// link.host          // "BDJ_To_Cate"
+/// link.query         // ["cate": "3"]
+/// link.fragment      // "type=0"
+/// ```
+///
+/// The scheme is lowercased; the host keeps its case (routes compare hosts
+/// case-insensitively); path segments are percent-decoded and keep their case. Query values
+/// are percent-decoded; `+` stays `+`.
+public struct AppLink: Sendable, Hashable {
+    /// The text the link was read from.
+    public let text: String
+    /// The scheme, lowercased: `https`, `mod`.
+    public let scheme: String
+    /// The host as written, without user or port; empty when there is none.
+    public let host: String
+    /// The path's segments, percent-decoded, empty segments dropped.
+    public let pathSegments: [String]
+    /// Query items (and Budejie's `@` parameters); a repeated name keeps the last value.
+    public let query: [String: String]
+    /// The text after `#`, if any.
+    public let fragment: String?
+
+    /// Reads a link.
+    ///
+    /// - Throws: ``RoutingError/malformedURL(_:reason:)`` for text with no scheme, with spaces or
+    ///   control characters, with bad percent-escapes, or a web URL without a host.
+    public init(_ text: String) throws {
+        func malformed(_ reason: String) -> RoutingError { .malformedURL(text, reason: reason) }
+        guard !text.isEmpty else { throw malformed("the text is empty") }
+        guard
+            !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        else {
+            throw malformed("a URL cannot hold spaces or control characters; percent-encode them")
+        }
+        guard let colon = text.firstIndex(of: ":"), Self.isScheme(text[..<colon]) else {
+            throw malformed("it has no scheme; write it as scheme://host/path")
+        }
+        self.text = text
+        scheme = text[..<colon].lowercased()
+
+        var rest = text[text.index(after: colon)...]
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        self.fragment = fragment
+        var queryText: Substring?
+        if let question = rest.firstIndex(of: "?") {
+            queryText = rest[rest.index(after: question)...]
+            rest = rest[..<question]
+        }
+
+        var query: [String: String] = [:]
+        var host = ""
+        if rest.hasPrefix("//") {
+            rest = rest.dropFirst(2)
+            let end = rest.firstIndex(of: "/") ?? rest.endIndex
+            var authority = rest[..<end]
+            rest = rest[end...]
+            if let at = authority.lastIndex(of: "@") {
+                let after = authority[authority.index(after: at)...]
+                if after.contains("=") {
+                    // Budejie's links: host@name=value&name=value.
+                    try Self.readPairs(after, into: &query, malformed: malformed)
+                    authority = authority[..<at]
+                } else {
+                    authority = after  // user@host: the user is not part of the route
+                }
+            }
+            if let portColon = authority.lastIndex(of: ":"), !authority.hasPrefix("[") {
+                authority = authority[..<portColon]
+            }
+            host = String(authority)
+        }
+        if (scheme == "http" || scheme == "https") && host.isEmpty {
+            throw malformed("a web URL needs a host")
+        }
+        self.host = host
+        pathSegments = try rest.split(separator: "/").map { segment in
+            guard let decoded = String(segment).removingPercentEncoding else {
+                throw malformed("the path segment '\(segment)' has a bad percent-escape")
+            }
+            return decoded
+        }
+        if let queryText {
+            try Self.readPairs(queryText, into: &query, malformed: malformed)
+        }
+        self.query = query
+    }
+
+    private static func isScheme(_ text: Substring) -> Bool {
+        guard let first = text.unicodeScalars.first, first.isASCIILetter else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCIILetter || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+        }
+    }
+
+    private static func readPairs(
+        _ text: Substring, into query: inout [String: String], malformed: (String) -> RoutingError
+    ) throws {
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let name = String(parts[0]).removingPercentEncoding,
+                let value = (parts.count > 1 ? String(parts[1]) : "").removingPercentEncoding
+            else {
+                throw malformed("the query item '\(pair)' has a bad percent-escape")
+            }
+            query[name] = value
+        }
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool {
+        ("a"..."z").contains(self) || ("A"..."Z").contains(self)
+    }
+}

@@ -1,0 +1,141 @@
+/// A pattern of links a route handles: `mod://topic/:id`, `https://m.budejie.com/*`, or a
+/// whole scheme.
+///
+/// - A literal host or segment matches itself (hosts case-insensitively).
+/// - `:name` matches any one host or segment and passes it on as the parameter `name`.
+/// - `*` matches any one host or segment; as the last segment it matches everything that
+///   follows, even nothing, passed on as the parameter `*`.
+///
+/// Specificity decides between patterns that both match, from the host down the path: a literal
+/// beats a parameter, a parameter beats `*`, and a trailing `*` is the weakest; a pattern for a
+/// whole scheme loses to every pattern with a host.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+    enum Part: Sendable, Hashable {
+        case literal(String)
+        case parameter(String)
+        case wildcard
+        case rest
+
+        /// Rank for specificity; `end` (the pattern has ended) sits between `rest` and `wildcard`.
+        var rank: Int {
+            switch self {
+            case .literal: 4
+            case .parameter: 3
+            case .wildcard: 2
+            case .rest: 0
+            }
+        }
+
+        static let endRank = 1
+
+        /// The part with the parameter's name dropped: two patterns with equal shapes match
+        /// the same links.
+        var shape: Part {
+            if case .parameter = self { return .parameter("") }
+            return self
+        }
+    }
+
+    /// The text of the pattern.
+    public let description: String
+    /// The scheme, lowercased.
+    public let scheme: String
+    /// The host and then the path segments; empty for a whole-scheme pattern.
+    let parts: [Part]
+    let isWholeScheme: Bool
+
+    /// Reads a pattern written `scheme://host/segment/…`.
+    ///
+    /// - Throws: ``RoutingError/invalidPattern(_:reason:)``.
+    public init(_ text: String) throws {
+        func invalid(_ reason: String) -> RoutingError { .invalidPattern(text, reason: reason) }
+        guard let separator = text.range(of: "://") else { throw invalid("it has no '://'") }
+        let scheme = text[..<separator.lowerBound]
+        guard !scheme.isEmpty, !scheme.contains(where: { $0 == "*" || $0 == ":" || $0 == "/" }) else {
+            throw invalid("the scheme must be written out")
+        }
+        let pieces = text[separator.upperBound...].split(separator: "/", omittingEmptySubsequences: false)
+        guard let hostPiece = pieces.first, !hostPiece.isEmpty else {
+            throw invalid("it has no host; use * for any host")
+        }
+        var parts: [Part] = []
+        var names: Set<String> = []
+        for (offset, piece) in pieces.enumerated() {
+            if offset > 0 && piece.isEmpty {
+                if offset == pieces.count - 1 { continue }  // a trailing slash
+                throw invalid("it has an empty segment")
+            }
+            if piece == "*" {
+                parts.append(offset > 0 && offset == pieces.count - 1 ? .rest : .wildcard)
+            } else if piece.hasPrefix(":") {
+                let name = String(piece.dropFirst())
+                guard !name.isEmpty else { throw invalid("a parameter needs a name after ':'") }
+                guard names.insert(name).inserted else { throw invalid("the parameter :\(name) appears twice") }
+                parts.append(.parameter(name))
+            } else if piece.contains("*") || piece.contains(":") || piece.contains("?") || piece.contains("#") {
+                throw invalid(
+                    "'\(piece)' mixes text with * or :, or holds ? or #; match queries through the route's query")
+            } else {
+                parts.append(.literal(offset == 0 ? piece.lowercased() : String(piece)))
+            }
+        }
+        self.description = text
+        self.scheme = scheme.lowercased()
+        self.parts = parts
+        isWholeScheme = false
+    }
+
+    /// A pattern for every link of a scheme, whatever its host and path.
+    public init(scheme: String) throws {
+        guard !scheme.isEmpty, !scheme.contains(where: { $0 == "*" || $0 == ":" || $0 == "/" }) else {
+            throw RoutingError.invalidPattern(scheme, reason: "the scheme must be written out")
+        }
+        description = "\(scheme.lowercased()):"
+        self.scheme = scheme.lowercased()
+        parts = []
+        isWholeScheme = true
+    }
+
+    /// The parameters when `link` matches, or `nil`.
+    func match(_ link: AppLink) -> [String: String]? {
+        guard link.scheme == scheme else { return nil }
+        if isWholeScheme { return [:] }
+        let values = [link.host] + link.pathSegments
+        var parameters: [String: String] = [:]
+        for (offset, part) in parts.enumerated() {
+            switch part {
+            case .rest:
+                parameters["*"] = values[min(offset, values.count)...].joined(separator: "/")
+                return parameters
+            case _ where offset >= values.count:
+                return nil
+            case .literal(let literal):
+                // Hosts compare case-insensitively (the pattern's host is stored lowercased).
+                guard literal == (offset == 0 ? values[offset].lowercased() : values[offset]) else { return nil }
+            case .parameter(let name):
+                parameters[name] = values[offset]
+            case .wildcard:
+                break
+            }
+        }
+        return parts.count == values.count ? parameters : nil
+    }
+
+    /// The ranks compared for specificity, padded with the end rank.
+    func ranks(count: Int) -> [Int] {
+        if isWholeScheme { return [-1] + Array(repeating: -1, count: max(0, count - 1)) }
+        return parts.map(\.rank) + Array(repeating: Part.endRank, count: max(0, count - parts.count))
+    }
+
+    /// Whether this pattern is more specific than `other`.
+    func isMoreSpecific(than other: RoutePattern) -> Bool {
+        let length = max(parts.count, other.parts.count, 1)
+        return other.ranks(count: length).lexicographicallyPrecedes(ranks(count: length))
+    }
+
+    /// Whether the two patterns match exactly the same links with the same specificity.
+    func isAmbiguous(with other: RoutePattern) -> Bool {
+        scheme == other.scheme && isWholeScheme == other.isWholeScheme
+            && parts.map(\.shape) == other.parts.map(\.shape)
+    }
+}

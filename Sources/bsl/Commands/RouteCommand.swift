@@ -1,0 +1,91 @@
+import BasicCore
+import BasicRouting
+import Foundation
+
+/// `bsl route URL --table FILE [--json]`: which route of a deep-link table a URL takes.
+struct RouteCommand: Command {
+    static let spec = CommandSpec(
+        name: "route",
+        abstract: "Resolve a URL against a table of route patterns and print the match and its parameters.",
+        discussion: """
+            The table is JSON: {"routes": [{"name": "topic", "pattern": "mod://topic/:id"},
+            {"name": "web", "scheme": "https"}, …]}. The most specific pattern wins.
+            """,
+        arguments: [.init(name: "url", help: "The URL to route.")],
+        options: [
+            .required("table", "file", help: "The JSON table of routes."),
+            .flag("json", help: "Print one JSON object."),
+        ])
+
+    let url: String
+    let tablePath: String
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        url = arguments.argument("url") ?? ""
+        tablePath = try arguments.required("table")
+        json = arguments.flag("json")
+    }
+
+    func run(_ terminal: Terminal) async throws {
+        let router = try Self.loadTable(tablePath, terminal: terminal)
+        let match: RouteMatch
+        do {
+            match = try router.match(url)
+        } catch RoutingError.malformedURL(let text, let reason) {
+            throw UsageError(RoutingError.malformedURL(text, reason: reason).description)
+        }
+        let name = match.name ?? match.pattern.description
+        if json {
+            let object: JSONValue = [
+                "name": .string(name),
+                "pattern": .string(match.pattern.description),
+                "parameters": .object(
+                    JSONObject(match.parameters.sorted { $0.key < $1.key }.map { ($0, .string($1)) })),
+                "query": .object(JSONObject(match.query.sorted { $0.key < $1.key }.map { ($0, .string($1)) })),
+            ]
+            terminal.print(object.jsonString())
+            return
+        }
+        var lines = ["route:   \(name)", "pattern: \(match.pattern)"]
+        for (key, value) in match.parameters.sorted(by: { $0.key < $1.key }) {
+            lines.append("  \(key) = \(value)")
+        }
+        for (key, value) in match.query.sorted(by: { $0.key < $1.key }) {
+            lines.append("  ?\(key) = \(value)")
+        }
+        terminal.print(lines.joined(separator: "\n"))
+    }
+
+    /// Reads a routing table: each entry has a `name` and either a `pattern` or a `scheme`.
+    ///
+    /// - Throws: ``CommandFailure`` naming the file and the entry that is wrong.
+    static func loadTable(_ path: String, terminal: Terminal) throws -> Router<Void> {
+        let data = try terminal.readInput(path)
+        let document: JSONValue
+        do {
+            document = try JSONValue(parsing: data)
+        } catch {
+            throw CommandFailure("\(path): \(error)")
+        }
+        guard let entries = (document["routes"] ?? document).arrayValue else {
+            throw CommandFailure("\(path): expected {\"routes\": [...]} or an array of routes")
+        }
+        var router = Router<Void>()
+        for (index, entry) in entries.enumerated() {
+            let name = entry["name"]?.asString
+            do {
+                if let pattern = entry["pattern"]?.asString {
+                    try router.register(pattern, name: name) { _ in }
+                } else if let scheme = entry["scheme"]?.asString {
+                    try router.register(scheme: scheme, name: name) { _ in }
+                } else {
+                    throw CommandFailure("\(path): route \(index) needs a \"pattern\" or a \"scheme\"")
+                }
+            } catch let error as RoutingError {
+                throw CommandFailure("\(path): route \(index): \(error)")
+            }
+        }
+        return router
+    }
+}
