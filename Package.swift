@@ -7,6 +7,7 @@ import PackageDescription
 let package = Package(
     name: "BasicServices",
     products: [
+        .library(name: "BasicCache", targets: ["BasicCache"]),
         .library(name: "BasicCore", targets: ["BasicCore"]),
         .library(name: "BasicFormat", targets: ["BasicFormat"]),
         .library(name: "BasicLayout", targets: ["BasicLayout"]),
@@ -28,16 +29,19 @@ let package = Package(
 
         // Libraries.
         .target(name: "BasicCore"),
+        .target(name: "BasicCache", dependencies: ["BasicCore"]),
         .target(name: "BasicFormat"),
         .target(name: "BasicLayout"),
         .target(name: "BasicRouting"),
 
         // The command-line tool and the benchmarks.
-        .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicFormat", "BasicLayout", "BasicRouting"]),
+        .executableTarget(
+            name: "bsl", dependencies: ["BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicRouting"]),
         .executableTarget(name: "bsl-bench", dependencies: ["BasicCore"], path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "BasicCacheTests", dependencies: ["BasicCache", "BasicFormat", "TestSupport"]),
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
         .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),

@@ -8,7 +8,10 @@ struct BSL: CommandGroup {
     static let spec = CommandSpec(
         name: "bsl",
         abstract: "BasicServices on the command line: JSON key paths, layouts, and more.",
-        subcommands: [JSONCommands.self, LayoutCommands.self, MoneyCommand.self, TimeCommand.self, RouteCommand.self])
+        subcommands: [
+            JSONCommands.self, LayoutCommands.self, MoneyCommand.self, TimeCommand.self, RouteCommand.self,
+            CacheCommands.self,
+        ])
 
     static func main() async {
         let runner = CommandRunner(root: BSL.self, version: version)

@@ -6,6 +6,8 @@ struct CommandSpec: Sendable {
         var name: String
         var help: String
         var isOptional = false
+        /// Whether it takes every remaining positional token (one or more; zero when optional).
+        var isVariadic = false
     }
 
     /// A named option: `--name VALUE`, or a flag `--name` when `valueName` is nil.

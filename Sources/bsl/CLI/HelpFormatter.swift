@@ -7,7 +7,8 @@ enum HelpFormatter {
             parts.append("<command>")
         }
         for argument in spec.arguments {
-            parts.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
+            let name = "<\(argument.name)>" + (argument.isVariadic ? " ..." : "")
+            parts.append(argument.isOptional ? "[\(name)]" : name)
         }
         for option in spec.options {
             let text = option.isFlag ? "--\(option.name)" : "--\(option.name) <\(option.valueName ?? "value")>"

@@ -1,6 +1,6 @@
 /// The arguments of one command line, matched to a ``CommandSpec``.
 struct ParsedArguments: Sendable {
-    private(set) var positionals: [String: String] = [:]
+    private(set) var positionals: [String: [String]] = [:]
     private(set) var values: [String: String] = [:]
     private(set) var flags: Set<String> = []
 
@@ -51,11 +51,17 @@ struct ParsedArguments: Sendable {
         }
 
         var arguments = spec.arguments[...]
-        for token in positional {
+        var tokens = positional[...]
+        while let token = tokens.popFirst() {
             guard let argument = arguments.popFirst() else {
                 throw UsageError("unexpected argument '\(token)'")
             }
-            positionals[argument.name] = token
+            if argument.isVariadic {
+                positionals[argument.name] = [token] + tokens
+                tokens = []
+            } else {
+                positionals[argument.name] = [token]
+            }
         }
         if let missing = arguments.first(where: { !$0.isOptional }) {
             throw UsageError("missing argument <\(missing.name)>")
@@ -82,7 +88,10 @@ struct ParsedArguments: Sendable {
     }
 
     /// The positional argument `name`, if given.
-    func argument(_ name: String) -> String? { positionals[name] }
+    func argument(_ name: String) -> String? { positionals[name]?.first }
+
+    /// Every token of the variadic positional argument `name`.
+    func arguments(_ name: String) -> [String] { positionals[name] ?? [] }
 
     /// The value of the option `name`, if given.
     func value(_ name: String) -> String? { values[name] }

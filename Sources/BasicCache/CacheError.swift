@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+    import Glibc  // openat, fdopendir, readdir, fstatat, unlinkat: POSIX, which Linux has in Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A cache operation that failed, with the path and what to do.
+public enum CacheError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path exists but is not a folder.
+    case notAFolder(String)
+    /// The folder cannot be written (permissions, read-only file system).
+    case notWritable(String, reason: String)
+    /// The disk (or the quota) is full.
+    case diskFull(String)
+    /// Another file-system error, with the system's message.
+    case fileSystem(String, reason: String)
+
+    /// One line: what failed, where, and how to fix it.
+    public var description: String {
+        switch self {
+        case .notAFolder(let path):
+            return "\(path) is not a folder; give the cache a folder, or remove the file that is in the way"
+        case .notWritable(let path, let reason):
+            return "cannot write to \(path): \(reason); check its permissions and that the disk is not read-only"
+        case .diskFull(let path):
+            return "the disk holding \(path) is full; free some space or lower the cache's size limit"
+        case .fileSystem(let path, let reason):
+            return "\(path): \(reason)"
+        }
+    }
+
+    /// The error for a failed system call on `path`, from `errno`.
+    static func from(errno code: Int32, path: String) -> CacheError {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case EACCES, EPERM, EROFS: return .notWritable(path, reason: reason)
+        case ENOSPC, EDQUOT: return .diskFull(path)
+        case ENOTDIR: return .notAFolder(path)
+        default: return .fileSystem(path, reason: reason)
+        }
+    }
+}
