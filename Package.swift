@@ -37,7 +37,7 @@ let package = Package(
         // The command-line tool and the benchmarks.
         .executableTarget(
             name: "bsl", dependencies: ["BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicRouting"]),
-        .executableTarget(name: "bsl-bench", dependencies: ["BasicCore"], path: "Benchmarks/bsl-bench"),
+        .executableTarget(name: "bsl-bench", dependencies: ["BasicCache", "BasicCore"], path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -14,6 +14,35 @@ enum Bench {
         return samples[samples.count / 2]
     }
 
+    /// Runs an async `body` `repetitions` times and returns the median wall time in seconds.
+    static func medianAsync(repetitions: Int, _ body: () async throws -> Void) async rethrows -> Double {
+        var samples: [Double] = []
+        let clock = ContinuousClock()
+        for _ in 0..<repetitions {
+            let start = clock.now
+            try await body()
+            let elapsed = clock.now - start
+            samples.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// Runs a program to its end, discarding its output.
+    ///
+    /// - Throws: ``BenchError`` when it fails.
+    static func runQuietly(_ executable: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("\(executable) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
+        }
+    }
+
     /// One row of a results table: our time, the peer's, and ours ÷ peer.
     struct Row {
         var name: String
