@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "BasicCore", targets: ["BasicCore"]),
         .library(name: "BasicLayout", targets: ["BasicLayout"]),
+        .library(name: "BasicCrypto", targets: ["BasicCrypto"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -27,6 +28,9 @@ let package = Package(
         // Libraries.
         .target(name: "BasicCore"),
         .target(name: "BasicLayout"),
+        .target(
+            name: "BasicCrypto",
+            dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicLayout"]),
@@ -44,6 +48,7 @@ let package = Package(
             ]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore"]),
         .testTarget(name: "BSLTests", dependencies: ["BasicCore", "TestSupport"]),
+        .testTarget(name: "BasicCryptoTests", dependencies: ["BasicCrypto", "TestSupport"]),
     ]
 )
 
