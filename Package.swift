@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "BasicCore", targets: ["BasicCore"]),
         .library(name: "BasicLayout", targets: ["BasicLayout"]),
         .library(name: "BasicCrypto", targets: ["BasicCrypto"]),
+        .library(name: "BasicStore", targets: ["BasicStore"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -31,6 +32,7 @@ let package = Package(
         .target(
             name: "BasicCrypto",
             dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
+        .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "CSQLite"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicLayout"]),
@@ -49,6 +51,7 @@ let package = Package(
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore"]),
         .testTarget(name: "BSLTests", dependencies: ["BasicCore", "TestSupport"]),
         .testTarget(name: "BasicCryptoTests", dependencies: ["BasicCrypto", "TestSupport"]),
+        .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
     ]
 )
 
