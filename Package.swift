@@ -38,8 +38,10 @@ let package = Package(
         .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicLayout"]),
         .executableTarget(name: "bsl-bench", dependencies: ["BasicCore"], path: "Benchmarks/bsl-bench"),
 
-        // Tests and what they share.
+        // Tests and what they share. `store-stress` is the child process of BasicStore's crash and
+        // two-process tests: a long-running writer that acknowledges each committed batch.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .executableTarget(name: "store-stress", dependencies: ["BasicStore"], path: "Tests/StoreStress"),
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
         .testTarget(
