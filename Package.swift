@@ -35,8 +35,9 @@ let package = Package(
         .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "CSQLite"]),
 
         // The command-line tool and the benchmarks.
-        .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicLayout"]),
-        .executableTarget(name: "bsl-bench", dependencies: ["BasicCore"], path: "Benchmarks/bsl-bench"),
+        .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicLayout", "BasicStore"]),
+        .executableTarget(
+            name: "bsl-bench", dependencies: ["BasicCore", "BasicStore", "CSQLite"], path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share. `store-stress` is the child process of BasicStore's crash and
         // two-process tests: a long-running writer that acknowledges each committed batch.

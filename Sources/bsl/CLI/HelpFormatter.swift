@@ -3,14 +3,14 @@ enum HelpFormatter {
     /// `bsl json get <path> [<file>] [--pretty]`
     static func usage(for spec: CommandSpec, path: [String]) -> String {
         var parts = [path.joined(separator: " ")]
-        if !spec.subcommands.isEmpty {
-            parts.append("<command>")
-        }
         for argument in spec.arguments {
             parts.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
         }
         for option in spec.options {
             parts.append(option.isFlag ? "[--\(option.name)]" : "[--\(option.name) <\(option.valueName ?? "value")>]")
+        }
+        if !spec.subcommands.isEmpty {
+            parts.append("<command>")  // after the group's options, which come before it
         }
         return parts.joined(separator: " ")
     }
