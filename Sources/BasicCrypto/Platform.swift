@@ -20,11 +20,11 @@
 
         static func aesGCMSeal(
             key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, plaintext: UnsafeRawBufferPointer,
-            authenticating ad: UnsafeRawBufferPointer
-        ) throws -> (ciphertext: [UInt8], tag: [UInt8]) {
+            authenticating ad: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+        ) throws {
             let box = try AES.GCM.seal(
                 plaintext, using: .init(data: key), nonce: AES.GCM.Nonce(data: nonce), authenticating: ad)
-            return (Array(box.ciphertext), Array(box.tag))
+            output.copyBytes(from: box.ciphertext + box.tag)
         }
 
         static func aesGCMOpen(

@@ -29,21 +29,33 @@ public enum AESGCM {
         _ plaintext: some ContiguousBytes, using key: CipherKey, nonce: [UInt8]? = nil,
         authenticating associatedData: [UInt8] = []
     ) throws -> SealedBox {
-        let nonce = try nonce ?? SecureRandom.bytes(count: nonceByteCount)
-        guard nonce.count == nonceByteCount else {
+        if let nonce, nonce.count != nonceByteCount {
             throw CryptoError(
                 .invalidParameter, message: "the nonce is \(nonce.count) bytes, not 12", context: "AES-256-GCM seal")
         }
-        let (ciphertext, tag) = try key.bytes.withUnsafeBytes { key in
-            try nonce.withUnsafeBytes { nonce in
-                try plaintext.withUnsafeBytes { plaintext in
+        // One buffer, `nonce ‖ ciphertext ‖ tag`, written in place.
+        let combined = try plaintext.withUnsafeBytes { plaintext in
+            try [UInt8](unsafeUninitializedCapacity: nonceByteCount + plaintext.count + tagByteCount) {
+                buffer, initialized in
+                let output = UnsafeMutableRawBufferPointer(buffer)
+                let nonceBytes = UnsafeMutableRawBufferPointer(rebasing: output[..<nonceByteCount])
+                if let nonce {
+                    nonceBytes.copyBytes(from: nonce)
+                } else {
+                    try NonceSource.shared.fill(nonceBytes)
+                }
+                try key.bytes.withUnsafeBytes { key in
                     try associatedData.withUnsafeBytes { ad in
-                        try Backend.aesGCMSeal(key: key, nonce: nonce, plaintext: plaintext, authenticating: ad)
+                        try Backend.aesGCMSeal(
+                            key: key, nonce: UnsafeRawBufferPointer(nonceBytes), plaintext: plaintext,
+                            authenticating: ad, into: UnsafeMutableRawBufferPointer(rebasing: output[nonceByteCount...])
+                        )
                     }
                 }
+                initialized = output.count
             }
         }
-        return SealedBox(checkedCombined: nonce + ciphertext + tag)
+        return SealedBox(checkedCombined: combined)
     }
 
     /// Decrypts `box`, checking that neither it nor `associatedData` changed since sealing.

@@ -29,42 +29,35 @@
             return mac
         }
 
+        /// Writes the ciphertext and then the 16-byte tag into `output` (`plaintext.count + 16` bytes).
         static func aesGCMSeal(
             key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, plaintext: UnsafeRawBufferPointer,
-            authenticating ad: UnsafeRawBufferPointer
-        ) throws -> (ciphertext: [UInt8], tag: [UInt8]) {
+            authenticating ad: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+        ) throws {
             let context = "AES-256-GCM seal"
             let cipher = try CipherContext(context)
             let ctx = cipher.pointer
-            guard EVP_EncryptInit_ex(ctx, EVP_aes_256_gcm(), nil, nil, nil) == 1,
-                EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, Int32(nonce.count), nil) == 1,
-                EVP_EncryptInit_ex(ctx, nil, nil, bytes(key), bytes(nonce)) == 1
-            else { throw failure(context) }
+            // The nonce is always 12 bytes (AESGCM checks), GCM's default IV length.
+            guard EVP_EncryptInit_ex(ctx, try aes256GCM(context), nil, bytes(key), bytes(nonce)) == 1 else {
+                throw failure(context)
+            }
             var length: Int32 = 0
             if ad.count > 0 {
                 guard EVP_EncryptUpdate(ctx, nil, &length, bytes(ad), Int32(ad.count)) == 1 else {
                     throw failure(context)
                 }
             }
-            var ciphertext = [UInt8](repeating: 0, count: plaintext.count)
-            var tag = [UInt8](repeating: 0, count: 16)
-            let sealed = ciphertext.withUnsafeMutableBufferPointer { output -> Bool in
-                var written: Int32 = 0
-                if plaintext.count > 0 {
-                    guard
-                        EVP_EncryptUpdate(ctx, output.baseAddress, &written, bytes(plaintext), Int32(plaintext.count))
-                            == 1
-                    else { return false }
-                }
-                var final: Int32 = 0
-                guard EVP_EncryptFinal_ex(ctx, output.baseAddress.map { $0 + Int(written) } ?? nil, &final) == 1
-                else { return false }
-                return tag.withUnsafeMutableBytes {
-                    EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, $0.baseAddress) == 1
+            let out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            var written: Int32 = 0
+            if plaintext.count > 0 {
+                guard EVP_EncryptUpdate(ctx, out, &written, bytes(plaintext), Int32(plaintext.count)) == 1 else {
+                    throw failure(context)
                 }
             }
-            guard sealed else { throw failure(context) }
-            return (ciphertext, tag)
+            var final: Int32 = 0
+            guard EVP_EncryptFinal_ex(ctx, out.map { $0 + Int(written) }, &final) == 1,
+                EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, output.baseAddress.map { $0 + plaintext.count }) == 1
+            else { throw failure(context) }
         }
 
         static func aesGCMOpen(
@@ -75,9 +68,7 @@
             let cipher = try CipherContext(context)
             let ctx = cipher.pointer
             var tagCopy = Array(tag)  // EVP_CIPHER_CTX_ctrl takes a mutable pointer
-            guard EVP_DecryptInit_ex(ctx, EVP_aes_256_gcm(), nil, nil, nil) == 1,
-                EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, Int32(nonce.count), nil) == 1,
-                EVP_DecryptInit_ex(ctx, nil, nil, bytes(key), bytes(nonce)) == 1,
+            guard EVP_DecryptInit_ex(ctx, try aes256GCM(context), nil, bytes(key), bytes(nonce)) == 1,
                 tagCopy.withUnsafeMutableBytes({
                     EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, Int32(tag.count), $0.baseAddress)
                 }) == 1
@@ -132,6 +123,17 @@
         }
 
         // MARK: - Helpers
+
+        /// AES-256-GCM fetched from the default provider once. Passing `EVP_aes_256_gcm()` instead
+        /// makes OpenSSL 3 fetch the implementation again at every init, which cost ~10 µs per
+        /// 200-byte value here (measured with `bsl-bench store`). A fetched cipher is immutable
+        /// and may be shared between threads; it lives as long as the process.
+        nonisolated(unsafe) private static let fetchedAES256GCM = EVP_CIPHER_fetch(nil, "AES-256-GCM", nil)
+
+        private static func aes256GCM(_ context: String) throws -> OpaquePointer {
+            guard let cipher = fetchedAES256GCM else { throw failure(context) }
+            return cipher
+        }
 
         /// A valid pointer for empty input: OpenSSL rejects some NULL pointers even with length 0.
         /// Allocated once and never written or freed, so sharing it between threads is safe.
