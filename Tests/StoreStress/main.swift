@@ -10,6 +10,10 @@ import Foundation
 //       COUNT times, in one transaction: reads "counter", writes it plus one, and marks
 //       "<NAME>-<i>" in "marks". Prints "done <NAME>".
 //
+//   store-stress rekey DB OLD NEW ITERATIONS
+//       Opens the store with passphrase OLD and changes it to NEW, then prints "rekeyed". The
+//       test kills it part-way.
+//
 // KEYHEX is a raw 32-byte key in hexadecimal, or "none".
 
 func hexBytes(_ text: String) -> [UInt8]? {
@@ -35,6 +39,18 @@ let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {
     FileHandle.standardError.write(Data("usage: store-stress crash|increment DB KEYHEX …\n".utf8))
     exit(64)
+}
+if arguments[1] == "rekey", arguments.count == 6 {
+    let iterations = Int(arguments[5]) ?? 1_000
+    do {
+        let store = try KeyValueStore(path: arguments[2], key: .passphrase(arguments[3], iterations: iterations))
+        try store.changePassphrase(to: arguments[4], iterations: iterations)
+        say("rekeyed")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+        exit(1)
+    }
 }
 let key: StoreKey = arguments[3] == "none" ? .none : hexBytes(arguments[3]).map { .raw($0) } ?? .none
 
