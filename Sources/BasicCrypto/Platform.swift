@@ -49,7 +49,7 @@
                 CCPBKDFAlgorithm(kCCPBKDF2), password.baseAddress?.assumingMemoryBound(to: CChar.self),
                 password.count, salt.baseAddress?.assumingMemoryBound(to: UInt8.self), salt.count,
                 CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(iterations), &output, byteCount)
-            guard status == kCCSuccess else {
+            guard status == Int32(kCCSuccess) else {
                 throw CryptoError(
                     .libraryFailure, code: UInt(bitPattern: Int(status)), message: "key derivation failed",
                     context: "PBKDF2-HMAC-SHA256")
