@@ -9,9 +9,11 @@ let package = Package(
     products: [
         .library(name: "BasicCache", targets: ["BasicCache"]),
         .library(name: "BasicCore", targets: ["BasicCore"]),
+        .library(name: "BasicCrypto", targets: ["BasicCrypto"]),
         .library(name: "BasicFormat", targets: ["BasicFormat"]),
         .library(name: "BasicLayout", targets: ["BasicLayout"]),
         .library(name: "BasicRouting", targets: ["BasicRouting"]),
+        .library(name: "BasicStore", targets: ["BasicStore"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -29,29 +31,40 @@ let package = Package(
 
         // Libraries.
         .target(name: "BasicCore"),
-        .target(name: "BasicCache", dependencies: ["BasicCore"]),
+        .target(name: "BasicCache", dependencies: ["BasicCore", "BasicCrypto"]),
+        .target(
+            name: "BasicCrypto",
+            dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
         .target(name: "BasicFormat"),
         .target(name: "BasicLayout"),
         .target(name: "BasicRouting"),
+        .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "CSQLite"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(
-            name: "bsl", dependencies: ["BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicRouting"]),
-        .executableTarget(name: "bsl-bench", dependencies: ["BasicCache", "BasicCore"], path: "Benchmarks/bsl-bench"),
+            name: "bsl",
+            dependencies: ["BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicRouting", "BasicStore"]),
+        .executableTarget(
+            name: "bsl-bench", dependencies: ["BasicCache", "BasicCore", "BasicStore", "CSQLite"],
+            path: "Benchmarks/bsl-bench"),
 
-        // Tests and what they share.
+        // Tests and what they share. `store-stress` is the child process of BasicStore's crash and
+        // two-process tests: a long-running writer that acknowledges each committed batch.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .executableTarget(name: "store-stress", dependencies: ["BasicStore"], path: "Tests/StoreStress"),
         .testTarget(name: "BasicCacheTests", dependencies: ["BasicCache", "BasicFormat", "TestSupport"]),
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
+        .testTarget(name: "BasicCryptoTests", dependencies: ["BasicCrypto", "TestSupport"]),
         .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
+        .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
+        .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [
                 "CSQLite", "CLibXML2",
                 .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
             ]),
-        .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore"]),
         .testTarget(name: "BSLTests", dependencies: ["BasicCore", "BasicLayout", "TestSupport"]),
     ]

@@ -13,16 +13,22 @@ public struct ProcessResult: Sendable {
 /// Runs executables for tests, such as the built `bsl`.
 public enum ProcessRunner {
     /// Runs `executable` with `arguments`, feeding `input` to its standard input, and waits
-    /// for it to end (at most `timeout` seconds, then it is killed).
+    /// for it to end (at most `timeout` seconds, then it is killed). `environment` adds to (or,
+    /// with a nil value, removes from) the variables the child inherits.
     ///
     /// - Throws: ``TestSupportError`` when it cannot start or does not end in time.
     public static func run(
         _ executable: URL, _ arguments: [String], input: Data? = nil, currentDirectory: URL? = nil,
-        timeout: TimeInterval = 60
+        timeout: TimeInterval = 60, environment: [String: String?] = [:]
     ) async throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value }
+            process.environment = variables
+        }
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let stdin = Pipe()
         let stdout = Pipe()

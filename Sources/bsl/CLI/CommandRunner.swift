@@ -14,10 +14,20 @@ struct CommandRunner {
     func run(_ arguments: [String]) async -> Int32 {
         var path: [any Command.Type] = [root]
         var rest = arguments[...]
-        // Walk down the subcommands the line names.
-        while let next = rest.first, let command = path.last,
-            let sub = command.spec.subcommands.first(where: { $0.spec.name == next })
-        {
+        var groupOptions: [ParsedArguments] = []
+        // Walk down the subcommands the line names. A group's own options come before its
+        // subcommand (`bsl kv --db FILE get KEY`) and are handed down to the leaf.
+        while let command = path.last, !command.spec.subcommands.isEmpty {
+            let tokens = Self.groupOptionTokens(&rest, spec: command.spec)
+            if !tokens.isEmpty {
+                do {
+                    groupOptions.append(try ParsedArguments(tokens, spec: command.spec))
+                } catch {
+                    return usageFailure("\(error)", names: path.map { $0.spec.name }, spec: command.spec)
+                }
+            }
+            guard let next = rest.first, let sub = command.spec.subcommands.first(where: { $0.spec.name == next })
+            else { break }
             path.append(sub)
             rest = rest.dropFirst()
         }
@@ -43,7 +53,8 @@ struct CommandRunner {
         }
 
         do {
-            let parsed = try ParsedArguments(Array(rest), spec: command.spec)
+            var parsed = try ParsedArguments(Array(rest), spec: command.spec)
+            for options in groupOptions { parsed.inherit(options) }
             let instance = try command.init(parsed)
             try await instance.run(terminal)
             return Self.exitSuccess
@@ -53,6 +64,23 @@ struct CommandRunner {
             terminal.printError("Error: \(error)")
             return Self.exitFailure
         }
+    }
+
+    /// Takes the leading tokens of `rest` that are options of the group `spec` (with their
+    /// values), stopping at the first token that is not one.
+    private static func groupOptionTokens(_ rest: inout ArraySlice<String>, spec: CommandSpec) -> [String] {
+        var tokens: [String] = []
+        while let token = rest.first, ParsedArguments.isOptionToken(token) {
+            let name = token.hasPrefix("--") ? String(token.prefix { $0 != "=" }) : token
+            guard let option = ParsedArguments.option(named: name, in: spec) else { break }
+            tokens.append(token)
+            rest = rest.dropFirst()
+            if !option.isFlag, name == token, let value = rest.first {
+                tokens.append(value)
+                rest = rest.dropFirst()
+            }
+        }
+        return tokens
     }
 
     private func usageFailure(_ message: String, names: [String], spec: CommandSpec) -> Int32 {

@@ -3,9 +3,6 @@ enum HelpFormatter {
     /// `bsl json get <path> [<file>] [--pretty]`
     static func usage(for spec: CommandSpec, path: [String]) -> String {
         var parts = [path.joined(separator: " ")]
-        if !spec.subcommands.isEmpty {
-            parts.append("<command>")
-        }
         for argument in spec.arguments {
             let name = "<\(argument.name)>" + (argument.isVariadic ? " ..." : "")
             parts.append(argument.isOptional ? "[\(name)]" : name)
@@ -13,6 +10,9 @@ enum HelpFormatter {
         for option in spec.options {
             let text = option.isFlag ? "--\(option.name)" : "--\(option.name) <\(option.valueName ?? "value")>"
             parts.append(option.isRequired ? text : "[\(text)]")
+        }
+        if !spec.subcommands.isEmpty {
+            parts.append("<command>")  // after the group's options, which come before it
         }
         return parts.joined(separator: " ")
     }

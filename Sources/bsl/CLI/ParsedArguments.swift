@@ -78,13 +78,21 @@ struct ParsedArguments: Sendable {
         return !(second.isNumber || second == ".")
     }
 
-    private static func option(named token: String, in spec: CommandSpec) -> CommandSpec.Option? {
+    /// The option of `spec` that `token` (`--name` or `-n`) names.
+    static func option(named token: String, in spec: CommandSpec) -> CommandSpec.Option? {
         if token.hasPrefix("--") {
             let name = token.dropFirst(2)
             return spec.options.first { $0.name == name }
         }
         guard token.count == 2, let short = token.last else { return nil }
         return spec.options.first { $0.short == short }
+    }
+
+    /// Adds the options an enclosing group was given before its subcommand; the command's own
+    /// values win.
+    mutating func inherit(_ group: ParsedArguments) {
+        values.merge(group.values) { own, _ in own }
+        flags.formUnion(group.flags)
     }
 
     /// The positional argument `name`, if given.

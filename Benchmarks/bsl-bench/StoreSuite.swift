@@ -1,0 +1,219 @@
+import BasicCore
+import BasicStore
+import Foundation
+
+/// `bsl-bench store`: the same 100,000 records of ~200-byte JSON through our store encrypted and
+/// unencrypted, through SQLite's C API directly (the floor), and through Python's sqlite3 with
+/// the `cryptography` package's AESGCM doing the same encrypted work (the peer).
+struct StoreSuite {
+    var count = 100_000
+    var repetitions = 3
+    var readCount = 100_000
+    var rangeCount = 1_000
+    var rangeLength = 100
+
+    init(arguments: [String]) throws {
+        var rest = arguments[...]
+        while let option = rest.popFirst() {
+            guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
+                throw BenchError("usage: bsl-bench store [--records N] [--repetitions N] [--reads N] [--ranges N]")
+            }
+            switch option {
+            case "--records": count = value
+            case "--repetitions": repetitions = value
+            case "--reads": readCount = value
+            case "--ranges": rangeCount = value
+            default: throw BenchError("unknown option \(option)")
+            }
+        }
+    }
+
+    /// The records, their keys, and the reads every contender does.
+    struct Work {
+        var records: [JSONValue]
+        var keys: [String]
+        var reads: [Int]
+        var ranges: [Int]
+        var rangeLength: Int
+    }
+
+    /// Median seconds per case.
+    struct Figures {
+        var batchWrite = 0.0
+        var pointReads = 0.0
+        var rangeReads = 0.0
+        var open = 0.0
+        var checksum = 0
+    }
+
+    static let schema = """
+        CREATE TABLE keyed_values(collection TEXT NOT NULL, key TEXT NOT NULL, value BLOB NOT NULL,
+            PRIMARY KEY(collection, key)) WITHOUT ROWID;
+        CREATE TABLE ordered_items(id INTEGER PRIMARY KEY, collection TEXT NOT NULL, position INTEGER NOT NULL,
+            value BLOB NOT NULL);
+        CREATE UNIQUE INDEX ordered_items_position ON ordered_items(collection, position);
+        """
+
+    func run() async throws {
+        var rng = SplitMix(seed: 7)
+        let records = (0..<count).map { Self.record($0, using: &rng) }
+        let keys = (0..<count).map { String(format: "record-%06d", $0) }
+        let work = Work(
+            records: records, keys: keys, reads: (0..<readCount).map { _ in Int(rng.next() % UInt64(count)) },
+            ranges: (0..<rangeCount).map { _ in Int(rng.next() % UInt64(max(1, count - rangeLength))) },
+            rangeLength: rangeLength)
+        let averageBytes = records.reduce(0) { $0 + $1.jsonData().count } / max(1, count)
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsl-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        print(
+            """
+            \(count) records of \(averageBytes) bytes of JSON on average; \(readCount) random point reads; \
+            \(rangeCount) range reads of \(rangeLength) items; median of \(repetitions) runs (open: of 15)
+
+            """)
+        let key = [UInt8]((0..<32).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+        let encrypted = try Self.measureOurs(
+            work, key: .raw(key), path: folder.appendingPathComponent("ours.store").path, repetitions: repetitions)
+        let plain = try Self.measureOurs(
+            work, key: .none, path: folder.appendingPathComponent("plain.store").path, repetitions: repetitions)
+        let floor = try StoreFloor.measure(work, folder: folder, repetitions: repetitions)
+        let peer = try Self.measurePeer(work, folder: folder, repetitions: repetitions)
+
+        let cases: [(String, KeyPath<Figures, Double>)] = [
+            ("batch write \(count)", \.batchWrite), ("\(readCount) point reads", \.pointReads),
+            ("\(rangeCount) range reads ×\(rangeLength)", \.rangeReads), ("open", \.open),
+        ]
+        var rows: [Bench.Row] = []
+        for (name, figure) in cases {
+            rows.append(
+                .init(
+                    name: name, ours: encrypted[keyPath: figure], peer: floor[keyPath: figure],
+                    peerName: "raw SQLite (floor)"))
+            if let peer {
+                rows.append(
+                    .init(
+                        name: name, ours: encrypted[keyPath: figure], peer: peer[keyPath: figure],
+                        peerName: "python sqlite3+AESGCM"))
+            }
+            rows.append(
+                .init(
+                    name: name + " (ours unencrypted)", ours: plain[keyPath: figure], peer: floor[keyPath: figure],
+                    peerName: "raw SQLite (floor)"))
+        }
+        Bench.printTable(rows)
+
+        // What a passphrase adds to an open: PBKDF2-HMAC-SHA256 at the default 600,000 iterations.
+        let passphrasePath = folder.appendingPathComponent("passphrase.store").path
+        _ = try KeyValueStore(path: passphrasePath, key: .passphrase("benchmark passphrase"))
+        let passphraseOpen = try Self.median(3) {
+            _ = try KeyValueStore(path: passphrasePath, key: .passphrase("benchmark passphrase"))
+        }
+        print(
+            "\nopen with a passphrase (PBKDF2-HMAC-SHA256, \(StoreKey.defaultIterations) iterations): \(Bench.format(passphraseOpen))"
+        )
+        print("(checksum \(encrypted.checksum &+ plain.checksum &+ floor.checksum))")
+    }
+
+    static func measureOurs(_ work: Work, key: StoreKey, path: String, repetitions: Int) throws -> Figures {
+        var figures = Figures()
+        figures.batchWrite = try median(repetitions, setup: { removeStore(path) }) {
+            let store = try KeyValueStore(path: path, key: key)
+            try store.write { tx in
+                for (key, record) in zip(work.keys, work.records) { try tx.set(record, forKey: key, in: "bench") }
+            }
+        }
+        var checksum = 0
+        do {
+            let store = try KeyValueStore(path: path, key: key)
+            try store.write { tx in
+                for record in work.records { try tx.append(record, to: "list") }
+            }
+            figures.pointReads = try median(repetitions) {
+                for index in work.reads {
+                    checksum &+= try store.json(forKey: work.keys[index], in: "bench")?.objectValue?.count ?? 0
+                }
+            }
+            figures.rangeReads = try median(repetitions) {
+                for offset in work.ranges {
+                    checksum &+= try store.jsonItems(in: "list", range: offset..<(offset + work.rangeLength)).count
+                }
+            }
+        }
+        figures.open = try median(max(repetitions, 15)) {
+            let store = try KeyValueStore(path: path, key: key)
+            checksum &+= try store.json(forKey: work.keys[0], in: "bench")?.objectValue?.count ?? 0
+        }
+        figures.checksum = checksum
+        return figures
+    }
+
+    /// Runs the Python peer on the same records; nil (with the reason printed) when it cannot run.
+    static func measurePeer(_ work: Work, folder: URL, repetitions: Int) throws -> Figures? {
+        let recordsFile = folder.appendingPathComponent("records.jsonl")
+        let workFile = folder.appendingPathComponent("work.json")
+        var lines = Data()
+        for record in work.records {
+            lines.append(record.jsonData())
+            lines.append(0x0a)
+        }
+        try lines.write(to: recordsFile)
+        let description: JSONValue = [
+            "reads": .array(work.reads.map { .integer(Int64($0)) }),
+            "ranges": .array(work.ranges.map { .integer(Int64($0)) }),
+            "range_length": .integer(Int64(work.rangeLength)),
+        ]
+        try description.jsonData().write(to: workFile)
+        let output: Data
+        do {
+            output = try Bench.runPython(
+                "store_peer.py", [recordsFile.path, workFile.path, folder.path, String(repetitions)])
+        } catch {
+            print("The Python peer did not run (\(error)); it needs `pip install cryptography`.\n")
+            return nil
+        }
+        let result = try JSONValue(parsing: output)
+        func seconds(_ key: String) throws -> Double {
+            guard let value = result[key]?.asDouble else { throw BenchError("the peer did not report \(key)") }
+            return value
+        }
+        return Figures(
+            batchWrite: try seconds("batch_write"), pointReads: try seconds("point_reads"),
+            rangeReads: try seconds("range_reads"), open: try seconds("open"))
+    }
+
+    /// A cnblogs-like article summary of about 200 bytes of JSON.
+    static func record(_ index: Int, using rng: inout SplitMix) -> JSONValue {
+        let words = ["Swift", "并发", "SQLite", "缓存", "网络", "性能", "博客园", "actor", "XML", "布局", "测试", "Linux"]
+        let author = "user\(rng.next() % 5000)"
+        let title = (0..<4).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
+        return [
+            "id": .integer(Int64(4_133_083 + index)),
+            "title": .string(title),
+            "author": .string(author),
+            "url": .string("http://www.cnblogs.com/\(author)/p/\(4_133_083 + index).html"),
+            "views": .integer(Int64(rng.next() % 20_000)),
+            "diggs": .integer(Int64(rng.next() % 50)),
+            "read": .bool(rng.next() % 2 == 0),
+            "date": .string("2026-11-\(10 + rng.next() % 19)"),
+            "tags": .array((0..<2).map { _ in .string(words[Int(rng.next() % UInt64(words.count))]) }),
+        ]
+    }
+
+    /// The median wall time of `body` over `repetitions` runs, each after an untimed `setup`.
+    static func median(_ repetitions: Int, setup: () -> Void = {}, _ body: () throws -> Void) throws -> Double {
+        var samples: [Double] = []
+        for _ in 0..<repetitions {
+            setup()
+            samples.append(try Bench.median(repetitions: 1, body))
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    static func removeStore(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+}

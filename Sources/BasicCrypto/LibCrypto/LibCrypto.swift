@@ -1,0 +1,177 @@
+#if canImport(COpenSSL)
+    import COpenSSL
+
+    /// The calls BasicCrypto makes into OpenSSL's libcrypto. Every return code is checked and a
+    /// failure becomes a ``CryptoError`` carrying OpenSSL's own code and message.
+    enum LibCrypto {
+        static func sha256(_ data: UnsafeRawBufferPointer) -> [UInt8] {
+            var digest = [UInt8](repeating: 0, count: 32)
+            var length: UInt32 = 0
+            let status = digest.withUnsafeMutableBufferPointer { output in
+                EVP_Digest(data.baseAddress ?? emptyInput, data.count, output.baseAddress, &length, EVP_sha256(), nil)
+            }
+            // EVP_Digest with a built-in digest only fails when memory runs out; there is no
+            // error to report from a hash, so the all-zero digest would be wrong silently:
+            // OpenSSL aborts on allocation failure itself (OPENSSL_malloc), so this is unreachable.
+            precondition(status == 1 && length == 32, "EVP_Digest(SHA-256) failed")
+            return digest
+        }
+
+        static func hmacSHA256(key: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer) throws -> [UInt8] {
+            var mac = [UInt8](repeating: 0, count: 32)
+            var length: UInt32 = 0
+            let result = mac.withUnsafeMutableBufferPointer { output in
+                COpenSSL.HMAC(
+                    EVP_sha256(), key.baseAddress ?? emptyInput, Int32(key.count),
+                    bytes(message), message.count, output.baseAddress, &length)
+            }
+            guard result != nil, length == 32 else { throw failure("HMAC-SHA256") }
+            return mac
+        }
+
+        /// Writes the ciphertext and then the 16-byte tag into `output` (`plaintext.count + 16` bytes).
+        static func aesGCMSeal(
+            key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, plaintext: UnsafeRawBufferPointer,
+            authenticating ad: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+        ) throws {
+            let context = "AES-256-GCM seal"
+            let cipher = try CipherContext(context)
+            let ctx = cipher.pointer
+            // The nonce is always 12 bytes (AESGCM checks), GCM's default IV length.
+            guard EVP_EncryptInit_ex(ctx, try aes256GCM(context), nil, bytes(key), bytes(nonce)) == 1 else {
+                throw failure(context)
+            }
+            var length: Int32 = 0
+            if ad.count > 0 {
+                guard EVP_EncryptUpdate(ctx, nil, &length, bytes(ad), Int32(ad.count)) == 1 else {
+                    throw failure(context)
+                }
+            }
+            let out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            var written: Int32 = 0
+            if plaintext.count > 0 {
+                guard EVP_EncryptUpdate(ctx, out, &written, bytes(plaintext), Int32(plaintext.count)) == 1 else {
+                    throw failure(context)
+                }
+            }
+            var final: Int32 = 0
+            guard EVP_EncryptFinal_ex(ctx, out.map { $0 + Int(written) }, &final) == 1,
+                EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, 16, output.baseAddress.map { $0 + plaintext.count }) == 1
+            else { throw failure(context) }
+        }
+
+        static func aesGCMOpen(
+            key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, ciphertext: UnsafeRawBufferPointer,
+            tag: UnsafeRawBufferPointer, authenticating ad: UnsafeRawBufferPointer
+        ) throws -> [UInt8] {
+            let context = "AES-256-GCM open"
+            let cipher = try CipherContext(context)
+            let ctx = cipher.pointer
+            var tagCopy = Array(tag)  // EVP_CIPHER_CTX_ctrl takes a mutable pointer
+            guard EVP_DecryptInit_ex(ctx, try aes256GCM(context), nil, bytes(key), bytes(nonce)) == 1,
+                tagCopy.withUnsafeMutableBytes({
+                    EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, Int32(tag.count), $0.baseAddress)
+                }) == 1
+            else { throw failure(context) }
+            var length: Int32 = 0
+            if ad.count > 0 {
+                guard EVP_DecryptUpdate(ctx, nil, &length, bytes(ad), Int32(ad.count)) == 1 else {
+                    throw failure(context)
+                }
+            }
+            var plaintext = [UInt8](repeating: 0, count: ciphertext.count)
+            let status = plaintext.withUnsafeMutableBufferPointer { output -> Int32 in
+                var written: Int32 = 0
+                if ciphertext.count > 0 {
+                    guard
+                        EVP_DecryptUpdate(ctx, output.baseAddress, &written, bytes(ciphertext), Int32(ciphertext.count))
+                            == 1
+                    else { return -1 }
+                }
+                var final: Int32 = 0
+                return EVP_DecryptFinal_ex(ctx, output.baseAddress.map { $0 + Int(written) } ?? nil, &final)
+            }
+            guard status > 0 else {
+                ERR_clear_error()
+                throw CryptoError(
+                    .authenticationFailure, message: "the sealed box does not open with this key and associated data",
+                    context: context)
+            }
+            return plaintext
+        }
+
+        static func pbkdf2SHA256(
+            password: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer, iterations: Int, byteCount: Int
+        ) throws -> [UInt8] {
+            var output = [UInt8](repeating: 0, count: byteCount)
+            let status = output.withUnsafeMutableBufferPointer { buffer in
+                PKCS5_PBKDF2_HMAC(
+                    password.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(password.count),
+                    bytes(salt), Int32(salt.count), Int32(iterations), EVP_sha256(), Int32(byteCount),
+                    buffer.baseAddress)
+            }
+            guard status == 1 else { throw failure("PBKDF2-HMAC-SHA256") }
+            return output
+        }
+
+        static func randomBytes(count: Int) throws -> [UInt8] {
+            var output = [UInt8](repeating: 0, count: count)
+            guard count > 0 else { return output }
+            let status = output.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
+            guard status == 1 else { throw failure("RAND_bytes") }
+            return output
+        }
+
+        // MARK: - Helpers
+
+        /// AES-256-GCM fetched from the default provider once. Passing `EVP_aes_256_gcm()` instead
+        /// makes OpenSSL 3 fetch the implementation again at every init, which cost ~10 µs per
+        /// 200-byte value here (measured with `bsl-bench store`). A fetched cipher is immutable
+        /// and may be shared between threads; it lives as long as the process.
+        nonisolated(unsafe) private static let fetchedAES256GCM = EVP_CIPHER_fetch(nil, "AES-256-GCM", nil)
+
+        private static func aes256GCM(_ context: String) throws -> OpaquePointer {
+            guard let cipher = fetchedAES256GCM else { throw failure(context) }
+            return cipher
+        }
+
+        /// A valid pointer for empty input: OpenSSL rejects some NULL pointers even with length 0.
+        /// Allocated once and never written or freed, so sharing it between threads is safe.
+        nonisolated(unsafe) private static let emptyInput = UnsafeRawPointer(
+            UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+
+        private static func bytes(_ buffer: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {
+            (buffer.baseAddress ?? emptyInput).assumingMemoryBound(to: UInt8.self)
+        }
+
+        /// The error OpenSSL queued for the failed call, cleared from its queue.
+        private static func failure(_ context: String) -> CryptoError {
+            let code = ERR_get_error()
+            ERR_clear_error()
+            guard code != 0 else {
+                return CryptoError(
+                    .libraryFailure, message: "OpenSSL reported a failure without a reason", context: context)
+            }
+            var buffer = [CChar](repeating: 0, count: 256)
+            ERR_error_string_n(code, &buffer, buffer.count)
+            let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return CryptoError(.libraryFailure, code: code, message: message, context: context)
+        }
+    }
+
+    /// An `EVP_CIPHER_CTX`, freed when this goes away.
+    final class CipherContext {
+        let pointer: OpaquePointer
+
+        init(_ context: String) throws {
+            guard let pointer = EVP_CIPHER_CTX_new() else {
+                throw CryptoError(.libraryFailure, message: "cannot allocate a cipher context", context: context)
+            }
+            self.pointer = pointer
+        }
+
+        deinit {
+            EVP_CIPHER_CTX_free(pointer)
+        }
+    }
+#endif

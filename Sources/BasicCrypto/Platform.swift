@@ -1,0 +1,68 @@
+// The one platform fence of BasicCrypto. Apple platforms ship CryptoKit (and CommonCrypto for
+// PBKDF2), so there `Backend` calls them; everywhere else it is `LibCrypto`, OpenSSL's
+// libcrypto through `COpenSSL` (LibCrypto.swift). Both answer the same six calls; the known-
+// answer tests pin them to the same results.
+
+#if canImport(CryptoKit)
+    import CommonCrypto
+    import CryptoKit
+    import Foundation
+
+    /// CryptoKit and CommonCrypto on Apple platforms.
+    enum Backend {
+        static func sha256(_ data: UnsafeRawBufferPointer) -> [UInt8] {
+            Array(CryptoKit.SHA256.hash(data: data))
+        }
+
+        static func hmacSHA256(key: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer) throws -> [UInt8] {
+            Array(CryptoKit.HMAC<CryptoKit.SHA256>.authenticationCode(for: message, using: .init(data: key)))
+        }
+
+        static func aesGCMSeal(
+            key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, plaintext: UnsafeRawBufferPointer,
+            authenticating ad: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
+        ) throws {
+            let box = try AES.GCM.seal(
+                plaintext, using: .init(data: key), nonce: AES.GCM.Nonce(data: nonce), authenticating: ad)
+            output.copyBytes(from: box.ciphertext + box.tag)
+        }
+
+        static func aesGCMOpen(
+            key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, ciphertext: UnsafeRawBufferPointer,
+            tag: UnsafeRawBufferPointer, authenticating ad: UnsafeRawBufferPointer
+        ) throws -> [UInt8] {
+            do {
+                let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonce), ciphertext: ciphertext, tag: tag)
+                return Array(try AES.GCM.open(box, using: .init(data: key), authenticating: ad))
+            } catch {
+                throw CryptoError(
+                    .authenticationFailure, message: "the sealed box does not open with this key",
+                    context: "AES-256-GCM open")
+            }
+        }
+
+        static func pbkdf2SHA256(
+            password: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer, iterations: Int, byteCount: Int
+        ) throws -> [UInt8] {
+            var output = [UInt8](repeating: 0, count: byteCount)
+            let status = CCKeyDerivationPBKDF(
+                CCPBKDFAlgorithm(kCCPBKDF2), password.baseAddress?.assumingMemoryBound(to: CChar.self),
+                password.count, salt.baseAddress?.assumingMemoryBound(to: UInt8.self), salt.count,
+                CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(iterations), &output, byteCount)
+            guard status == Int32(kCCSuccess) else {
+                throw CryptoError(
+                    .libraryFailure, code: UInt(bitPattern: Int(status)), message: "key derivation failed",
+                    context: "PBKDF2-HMAC-SHA256")
+            }
+            return output
+        }
+
+        static func randomBytes(count: Int) throws -> [UInt8] {
+            var generator = SystemRandomNumberGenerator()  // arc4random_buf: a CSPRNG on Apple platforms
+            return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        }
+    }
+#else
+    /// OpenSSL's libcrypto everywhere else.
+    typealias Backend = LibCrypto
+#endif

@@ -1,0 +1,120 @@
+import BasicCrypto
+
+/// What the store keeps about its key in `store_meta`: the encryption, the key derivation, its
+/// salt and iterations, and the key-check record that tells a wrong key before anything else
+/// is read or written.
+struct KeyMaterial {
+    static let keyCheckPlaintext = Array("BasicStore key check 1".utf8)
+    static let keyCheckAssociatedData = ValueCipher.associatedData(.keyCheck, collection: "", key: "")
+    static let saltByteCount = 16
+
+    var encryption: String  // "aes-256-gcm" or "none"
+    var derivation: String  // "pbkdf2-hmac-sha256", "raw" or "none"
+    var salt: [UInt8]
+    var iterations: Int
+    var keyCheck: [UInt8]
+
+    /// New material for `key`, with a fresh salt, and the cipher it makes.
+    static func make(for key: StoreKey) throws -> (KeyMaterial, ValueCipher) {
+        let salt = try random(count: saltByteCount)
+        var material = KeyMaterial(encryption: "none", derivation: "none", salt: [], iterations: 0, keyCheck: [])
+        switch key {
+        case .none:
+            return (material, ValueCipher(key: nil))
+        case .raw:
+            material.encryption = "aes-256-gcm"
+            material.derivation = "raw"
+        case .passphrase(_, let iterations):
+            material.encryption = "aes-256-gcm"
+            material.derivation = "pbkdf2-hmac-sha256"
+            material.salt = salt
+            material.iterations = iterations
+        }
+        let cipher = try material.cipher(for: key, path: "")
+        material.keyCheck = try cipher.seal(keyCheckPlaintext, associatedData: keyCheckAssociatedData)
+        return (material, cipher)
+    }
+
+    /// The cipher `key` makes with this material.
+    ///
+    /// - Throws: ``StoreError/encryptionMismatch(path:isEncrypted:)`` when `key` is `.none` for an
+    ///   encrypted store or the other way round; ``StoreError/invalidKey(reason:)``.
+    func cipher(for key: StoreKey, path: String) throws -> ValueCipher {
+        let isEncrypted = encryption != "none"
+        guard key.isEncrypted == isEncrypted else {
+            throw StoreError.encryptionMismatch(path: path, isEncrypted: isEncrypted)
+        }
+        do {
+            switch key {
+            case .none:
+                return ValueCipher(key: nil)
+            case .raw(let bytes):
+                guard bytes.count == CipherKey.byteCount else {
+                    throw StoreError.invalidKey(reason: "a raw key is 32 bytes, not \(bytes.count)")
+                }
+                return ValueCipher(key: try CipherKey(bytes: bytes))
+            case .passphrase(let passphrase, _):
+                guard iterations >= 1 else {
+                    throw StoreError.invalidKey(reason: "PBKDF2 needs at least 1 iteration, not \(iterations)")
+                }
+                let derived = try PBKDF2.deriveKey(passphrase: passphrase, salt: salt, iterations: iterations)
+                return ValueCipher(key: try CipherKey(bytes: derived))
+            }
+        } catch let error as CryptoError {
+            throw StoreError.cryptoFailure(message: error.description)
+        }
+    }
+
+    /// Opens the key-check record with `cipher`.
+    ///
+    /// - Throws: ``StoreError/wrongKey(path:)`` when it does not open.
+    func verify(_ cipher: ValueCipher, path: String) throws {
+        guard cipher.isEncrypted else { return }
+        do {
+            let plaintext = try keyCheck.withUnsafeBytes {
+                try cipher.open($0, associatedData: Self.keyCheckAssociatedData, collection: "", key: "")
+            }
+            guard plaintext == Self.keyCheckPlaintext else { throw StoreError.wrongKey(path: path) }
+        } catch StoreError.tampered {
+            throw StoreError.wrongKey(path: path)
+        }
+    }
+
+    /// Reads the material from `store_meta`.
+    static func read(from database: Database) throws -> KeyMaterial {
+        var values: [String: (Int64, [UInt8])] = [:]
+        let rows = try database.statement("SELECT name, value FROM store_meta").rows {
+            ($0.text(at: 0), $0.int64(at: 1), $0.blob(at: 1))
+        }
+        for (name, integer, blob) in rows {
+            values[name] = (integer, blob)
+        }
+        func text(_ name: String) throws -> String {
+            guard let value = values[name] else {
+                throw StoreError.notAStoreFile(path: database.path, reason: "its key record \(name) is missing")
+            }
+            return String(decoding: value.1, as: UTF8.self)
+        }
+        return KeyMaterial(
+            encryption: try text("encryption"), derivation: try text("key_derivation"), salt: values["salt"]?.1 ?? [],
+            iterations: Int(values["iterations"]?.0 ?? 0), keyCheck: values["key_check"]?.1 ?? [])
+    }
+
+    /// Writes the material to `store_meta` (inside the caller's transaction).
+    func write(to database: Database) throws {
+        let insert = try database.statement("INSERT OR REPLACE INTO store_meta(name, value) VALUES (?, ?)")
+        try insert.run(["encryption", .blob(Array(encryption.utf8))])
+        try insert.run(["key_derivation", .blob(Array(derivation.utf8))])
+        try insert.run(["salt", .blob(salt)])
+        try insert.run(["iterations", .integer(Int64(iterations))])
+        try insert.run(["key_check", .blob(keyCheck)])
+    }
+
+    private static func random(count: Int) throws -> [UInt8] {
+        do {
+            return try SecureRandom.bytes(count: count)
+        } catch let error as CryptoError {
+            throw StoreError.cryptoFailure(message: error.description)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import BasicCrypto
+
+/// How a store's values are encrypted: with a raw key, a passphrase, or (explicitly) not at all.
+///
+/// ```swift
+/// let store = try KeyValueStore(path: path, key: .passphrase(passphrase))
+/// let fromKeychain = try KeyValueStore(path: path, key: .raw(keyBytes))   // 32 bytes
+/// let plain = try KeyValueStore(path: path, key: .none)
+/// ```
+///
+/// Its description never shows the key or the passphrase.
+public enum StoreKey: Sendable, CustomStringConvertible {
+    /// No encryption: values are stored as plain JSON.
+    case none
+    /// A 32-byte AES-256 key, such as one kept in the Keychain.
+    case raw([UInt8])
+    /// A passphrase, stretched with PBKDF2-HMAC-SHA256 and the store's random salt.
+    /// `iterations` applies when the store is created or rekeyed; an existing store uses the
+    /// count stored in it.
+    case passphrase(String, iterations: Int = StoreKey.defaultIterations)
+
+    /// PBKDF2 iterations for new passphrase stores: OWASP's current recommendation for
+    /// PBKDF2-HMAC-SHA256, 600,000.
+    public static let defaultIterations = PBKDF2.recommendedIterations
+
+    /// `none`, `raw(32 bytes)` or `passphrase(600000 iterations)`.
+    public var description: String {
+        switch self {
+        case .none: "none"
+        case .raw(let bytes): "raw(\(bytes.count) bytes)"
+        case .passphrase(_, let iterations): "passphrase(\(iterations) iterations)"
+        }
+    }
+
+    /// Whether values are encrypted.
+    var isEncrypted: Bool {
+        if case .none = self { return false }
+        return true
+    }
+}

@@ -1,0 +1,225 @@
+import BasicCore
+import Synchronization
+
+/// An encrypted key-value store in one SQLite file: keyed collections for settings, tokens and
+/// drafts, ordered collections for lists such as an offline reading list. Every value is JSON
+/// sealed with AES-256-GCM (unless the store is created with ``StoreKey/none``); a committed
+/// write survives a crash of the process and a power cut (WAL, `synchronous = FULL`).
+///
+/// ```swift
+/// let store = try KeyValueStore(path: "app.store", key: .passphrase(passphrase))
+/// try store.set("abc123", forKey: "token", in: "settings")
+/// let token = try store.value(String.self, forKey: "token", in: "settings")
+/// try store.append(article, to: "offline")
+/// let page = try store.items(Article.self, in: "offline", range: 0..<20)
+/// try store.write { tx in
+///     try tx.set(true, forKey: "onboarded", in: "settings")
+///     try tx.remove(forKey: "draft", in: "drafts")
+/// }
+/// ```
+///
+/// One store object is safe to use from many tasks and threads at once: its operations run one
+/// at a time on one connection. Several processes may open the same file; a writer waits for
+/// another's write to finish (``Configuration/busyTimeout``).
+///
+/// Collection names and keys are stored in the clear (they index the rows); only values are
+/// encrypted. They are authenticated with each value, so a value copied to another row fails
+/// to open with ``StoreError/tampered(collection:key:)``.
+public final class KeyValueStore: Sendable {
+    /// How a store is opened.
+    public struct Configuration: Sendable {
+        /// How long an operation waits for another process's write before failing with
+        /// SQLITE_BUSY. Default 5 seconds.
+        public var busyTimeout: Duration
+
+        /// A configuration; the defaults suit an app's store.
+        public init(busyTimeout: Duration = .seconds(5)) {
+            self.busyTimeout = busyTimeout
+        }
+
+        var busyTimeoutMilliseconds: Int32 {
+            let (seconds, attoseconds) = busyTimeout.components
+            return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        }
+    }
+
+    /// The collection used when none is named.
+    public static let defaultCollection = "default"
+
+    /// The store file's path.
+    public let path: String
+
+    private let lock = Mutex(())
+    /// Protected by `lock`: every use goes through ``access(_:)``.
+    private nonisolated(unsafe) let session: StoreSession
+
+    /// Opens the store at `path`, creating it when the file does not exist or is empty.
+    ///
+    /// For an existing store the key is checked first: a wrong passphrase or key throws
+    /// ``StoreError/wrongKey(path:)`` and leaves the file as it was. A passphrase is stretched
+    /// with PBKDF2-HMAC-SHA256 (600,000 iterations by default, about 0.15 s), once per open.
+    ///
+    /// - Throws: ``StoreError``: `wrongKey`, `encryptionMismatch`, `notAStoreFile`,
+    ///   `newerSchemaVersion`, `invalidKey`, `readOnly`, `diskFull`, or `sqlite`.
+    public init(path: String, key: StoreKey, configuration: Configuration = .init()) throws {
+        self.path = path
+        session = try StoreSession.open(path: path, key: key, configuration: configuration)
+    }
+
+    /// Runs `body` with the session, holding the lock.
+    func access<T>(_ body: (StoreSession) throws -> T) throws -> T {
+        var result: Result<T, any Error>?
+        lock.withLock { _ in
+            result = Result { try body(session) }
+        }
+        guard let result else { throw StoreError.transactionFinished }  // withLock always runs the closure
+        return try result.get()
+    }
+
+    /// Runs `body` with a transaction object outside an explicit transaction (single statements).
+    private func direct<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try access { session in
+            let transaction = Transaction(session: session)
+            defer { transaction.finish() }
+            return try body(transaction)
+        }
+    }
+
+    /// Runs `body` in one transaction: every change it makes is committed together when it
+    /// returns, and none is kept when it throws (the error is rethrown).
+    ///
+    /// ```swift
+    /// try store.write { tx in
+    ///     for (key, value) in drafts { try tx.set(value, forKey: key, in: "drafts") }
+    /// }
+    /// ```
+    ///
+    /// The transaction takes the write lock at once (`BEGIN IMMEDIATE`), so other processes'
+    /// writes wait for it; keep the block short and do not call the store itself inside it
+    /// (use `tx`). Use `tx` only inside the block.
+    ///
+    /// - Throws: ``StoreError``, or whatever `body` throws.
+    public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try access { session in
+            try session.database.transaction(.immediate) {
+                let transaction = Transaction(session: session)
+                defer { transaction.finish() }
+                return try body(transaction)
+            }
+        }
+    }
+
+    /// Runs `body` in one read transaction: everything it reads comes from the same snapshot of
+    /// the file, even while other processes write.
+    ///
+    /// - Throws: ``StoreError``, or whatever `body` throws.
+    public func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+        try access { session in
+            try session.database.transaction(.deferred) {
+                let transaction = Transaction(session: session)
+                defer { transaction.finish() }
+                return try body(transaction)
+            }
+        }
+    }
+
+    // MARK: - Keyed collections
+
+    /// Stores `value` (as JSON) under `key` in `collection`, replacing what was there.
+    ///
+    /// - Throws: ``StoreError``.
+    public func set(_ value: some Encodable, forKey key: String, in collection: String = defaultCollection) throws {
+        let plaintext = try ValueCodec.encode(value, collection: collection, key: key)
+        try access { try $0.set(plaintext, forKey: key, in: collection) }
+    }
+
+    /// The value under `key` in `collection` decoded as `type`, or nil when there is none.
+    ///
+    /// - Throws: ``StoreError/tampered(collection:key:)`` when the stored value was changed;
+    ///   ``StoreError/unreadableValue(collection:key:reason:)`` when it is not a `type`.
+    public func value<T: Decodable>(_ type: T.Type, forKey key: String, in collection: String = defaultCollection)
+        throws -> T?
+    {
+        try direct { try $0.value(type, forKey: key, in: collection) }
+    }
+
+    /// The value under `key` in `collection` as a `JSONValue`, or nil when there is none.
+    ///
+    /// - Throws: ``StoreError/tampered(collection:key:)`` when the stored value was changed.
+    public func json(forKey key: String, in collection: String = defaultCollection) throws -> JSONValue? {
+        try value(JSONValue.self, forKey: key, in: collection)
+    }
+
+    /// Removes the value under `key` in `collection`; returns whether there was one.
+    ///
+    /// - Throws: ``StoreError``.
+    @discardableResult
+    public func remove(forKey key: String, in collection: String = defaultCollection) throws -> Bool {
+        try access { try $0.remove(forKey: key, in: collection) }
+    }
+
+    /// Whether `collection` holds a value under `key`.
+    ///
+    /// - Throws: ``StoreError``.
+    public func contains(_ key: String, in collection: String = defaultCollection) throws -> Bool {
+        try access { try $0.contains(key, in: collection) }
+    }
+
+    /// The keys of `collection`, sorted.
+    ///
+    /// - Throws: ``StoreError``.
+    /// - Complexity: O(*n*) in the size of the collection.
+    public func keys(in collection: String = defaultCollection) throws -> [String] {
+        try access { try $0.keys(in: collection) }
+    }
+
+    /// Removes every value of `collection`.
+    ///
+    /// - Throws: ``StoreError``.
+    /// - Complexity: O(*n*) in the size of the collection.
+    public func removeAll(in collection: String = defaultCollection) throws {
+        try access { try $0.removeAll(in: collection) }
+    }
+
+    /// The number of values in `collection`.
+    ///
+    /// - Throws: ``StoreError``.
+    /// - Complexity: O(*n*) in the size of the collection.
+    public func count(in collection: String = defaultCollection) throws -> Int {
+        try access { try $0.count(in: collection) }
+    }
+
+    // MARK: - Keys and maintenance
+
+    /// Re-encrypts every value under `newKey` (a passphrase, a raw key, or `.none` to remove
+    /// encryption) in one transaction. If it fails or the process dies part-way, the old key
+    /// still opens everything.
+    ///
+    /// - Throws: ``StoreError``; ``StoreError/tampered(collection:key:)`` when a stored value
+    ///   does not open (nothing is changed then).
+    /// - Complexity: O(*n*) in the number of values.
+    public func rekey(to newKey: StoreKey) throws {
+        try access { try $0.rekey(to: newKey) }
+    }
+
+    /// Changes the passphrase: ``rekey(to:)`` with `.passphrase(passphrase, iterations:)`.
+    ///
+    /// - Throws: ``StoreError``.
+    /// - Complexity: O(*n*) in the number of values.
+    public func changePassphrase(to passphrase: String, iterations: Int = StoreKey.defaultIterations) throws {
+        try rekey(to: .passphrase(passphrase, iterations: iterations))
+    }
+
+    /// The problems `PRAGMA integrity_check` finds in the file; empty when it is sound.
+    ///
+    /// - Throws: ``StoreError``.
+    /// - Complexity: O(*n*) in the size of the file.
+    public func integrityProblems() throws -> [String] {
+        try access { try $0.integrityProblems() }
+    }
+
+    /// Whether the store's values are encrypted.
+    public var isEncrypted: Bool {
+        (try? access { $0.cipher.isEncrypted }) ?? true
+    }
+}

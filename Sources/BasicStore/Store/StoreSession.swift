@@ -1,0 +1,272 @@
+import CSQLite
+
+/// The store's connection and cipher, and every operation on them. Not thread-safe by itself:
+/// ``KeyValueStore`` reaches it only while holding its lock.
+final class StoreSession {
+    let database: Database
+    private(set) var cipher: ValueCipher
+    var path: String { database.path }
+
+    private init(database: Database, cipher: ValueCipher) {
+        self.database = database
+        self.cipher = cipher
+    }
+
+    // MARK: - Opening
+
+    /// Opens or creates the store at `path`. For an existing store the key is checked before
+    /// anything is written; a wrong one leaves the file as it was.
+    static func open(path: String, key: StoreKey, configuration: KeyValueStore.Configuration) throws -> StoreSession {
+        if case .raw(let bytes) = key, bytes.count != 32 {
+            throw StoreError.invalidKey(reason: "a raw key is 32 bytes, not \(bytes.count)")
+        }
+        if case .passphrase(_, let iterations) = key, iterations < 1 {
+            throw StoreError.invalidKey(reason: "PBKDF2 needs at least 1 iteration, not \(iterations)")
+        }
+        let database = try Database(path: path, flags: [.readWrite, .create, .noMutex])
+        do {
+            try database.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
+            // Durable commits: in WAL mode, FULL syncs the log at every commit, so a committed
+            // write survives power loss as well as a crash.
+            try database.execute("PRAGMA synchronous = FULL")
+            while true {
+                // One statement for the three facts an open needs: whose file, which schema, empty?
+                let header = try database.statement(
+                    """
+                    SELECT (SELECT application_id FROM pragma_application_id),
+                        (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)
+                    """
+                ).firstRow { ($0.int64(at: 0), Int($0.int64(at: 1)), $0.int64(at: 2)) }
+                let (applicationID, version, objects) = header ?? (0, 0, 0)
+                if applicationID == Schema.applicationID {
+                    return try unlock(database, version: version, key: key)
+                }
+                guard applicationID == 0, objects == 0 else {
+                    throw StoreError.notAStoreFile(path: path, reason: "it is another program's SQLite database")
+                }
+                if let session = try create(database, key: key) { return session }
+                // Another process created the store meanwhile: open it as an existing one.
+            }
+        } catch let error as StoreError {
+            throw openError(error, path: path)
+        }
+    }
+
+    /// A damaged or foreign file reads as SQLITE_NOTADB, SQLITE_CORRUPT or a short read.
+    private static func openError(_ error: StoreError, path: String) -> StoreError {
+        guard case .sqlite(let code, let message, _) = error else { return error }
+        switch code & 0xff {
+        case SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT, SQLITE_RANGE:
+            return .notAStoreFile(path: path, reason: message)
+        case SQLITE_IOERR where code == SQLITE_IOERR | (2 << 8):  // SQLITE_IOERR_SHORT_READ
+            return .notAStoreFile(path: path, reason: "the file is truncated")
+        default:
+            return error
+        }
+    }
+
+    private static func unlock(_ database: Database, version: Int, key: StoreKey) throws -> StoreSession {
+        guard version <= Schema.currentVersion else {
+            throw StoreError.newerSchemaVersion(path: database.path, found: version, supported: Schema.currentVersion)
+        }
+        let material = try KeyMaterial.read(from: database)
+        let cipher = try material.cipher(for: key, path: database.path)
+        try material.verify(cipher, path: database.path)
+        if version < Schema.currentVersion {
+            try database.transaction(.immediate) {
+                let current = Int(try database.integer("PRAGMA user_version"))
+                try Schema.migrate(database, from: current)
+            }
+        }
+        return StoreSession(database: database, cipher: cipher)
+    }
+
+    /// Creates the tables and the key record in a new, empty file; nil when another process
+    /// got there first.
+    private static func create(_ database: Database, key: StoreKey) throws -> StoreSession? {
+        let mode = try database.text("PRAGMA journal_mode = WAL")
+        guard mode == "wal" else {
+            throw StoreError.sqlite(code: SQLITE_ERROR, message: "journal mode is \(mode), not wal", context: "open")
+        }
+        let (material, cipher) = try KeyMaterial.make(for: key)
+        let created = try database.transaction(.immediate) { () throws -> Bool in
+            guard try database.integer("SELECT count(*) FROM sqlite_master") == 0 else { return false }
+            try Schema.migrate(database, from: 0)
+            try database.execute("PRAGMA application_id = \(Schema.applicationID)")
+            try material.write(to: database)
+            return true
+        }
+        return created ? StoreSession(database: database, cipher: cipher) : nil
+    }
+
+    // MARK: - Keyed collections
+
+    func set(_ plaintext: [UInt8], forKey key: String, in collection: String) throws {
+        let ad = ValueCipher.associatedData(.keyed, collection: collection, key: key)
+        let sealed = try cipher.seal(plaintext, associatedData: ad)
+        try database.statement("INSERT OR REPLACE INTO keyed_values(collection, key, value) VALUES (?, ?, ?)")
+            .run([.text(collection), .text(key), .blob(sealed)])
+    }
+
+    func value(forKey key: String, in collection: String) throws -> [UInt8]? {
+        let ad = ValueCipher.associatedData(.keyed, collection: collection, key: key)
+        return try database.statement("SELECT value FROM keyed_values WHERE collection = ? AND key = ?")
+            .firstRow([.text(collection), .text(key)]) { row in
+                try row.withBlob(at: 0) {
+                    try cipher.open($0, associatedData: ad, collection: collection, key: key)
+                }
+            }
+    }
+
+    func remove(forKey key: String, in collection: String) throws -> Bool {
+        try database.statement("DELETE FROM keyed_values WHERE collection = ? AND key = ?")
+            .run([.text(collection), .text(key)])
+        return database.changes > 0
+    }
+
+    func contains(_ key: String, in collection: String) throws -> Bool {
+        try database.statement("SELECT 1 FROM keyed_values WHERE collection = ? AND key = ?")
+            .firstRow([.text(collection), .text(key)]) { _ in true } ?? false
+    }
+
+    func keys(in collection: String) throws -> [String] {
+        try database.statement("SELECT key FROM keyed_values WHERE collection = ? ORDER BY key")
+            .rows([.text(collection)]) { $0.text(at: 0) }
+    }
+
+    func removeAll(in collection: String) throws {
+        try database.statement("DELETE FROM keyed_values WHERE collection = ?").run([.text(collection)])
+    }
+
+    func count(in collection: String) throws -> Int {
+        Int(try database.integer("SELECT count(*) FROM keyed_values WHERE collection = ?", [.text(collection)]))
+    }
+
+    // MARK: - Ordered collections
+
+    /// Where a moving item waits while the others shift; below any position a shift uses.
+    private static let parkedPosition: Int64 = -(1 << 62)
+
+    func itemCount(in collection: String) throws -> Int {
+        Int(
+            try database.integer(
+                "SELECT coalesce(max(position) + 1, 0) FROM ordered_items WHERE collection = ?", [.text(collection)]))
+    }
+
+    func insert(_ plaintext: [UInt8], at index: Int, in collection: String) throws {
+        let count = try itemCount(in: collection)
+        guard (0...count).contains(index) else {
+            throw StoreError.indexOutOfRange(collection: collection, index: index, count: count)
+        }
+        try shift(collection, from: index, to: count, by: 1)
+        let id = try database.integer("SELECT coalesce(max(id), 0) + 1 FROM ordered_items")
+        let ad = ValueCipher.associatedData(.ordered, collection: collection, key: String(id))
+        let sealed = try cipher.seal(plaintext, associatedData: ad)
+        try database.statement("INSERT INTO ordered_items(id, collection, position, value) VALUES (?, ?, ?, ?)")
+            .run([.integer(id), .text(collection), .integer(Int64(index)), .blob(sealed)])
+    }
+
+    func removeItem(at index: Int, in collection: String) throws {
+        let count = try itemCount(in: collection)
+        guard (0..<count).contains(index) else {
+            throw StoreError.indexOutOfRange(collection: collection, index: index, count: count)
+        }
+        try database.statement("DELETE FROM ordered_items WHERE collection = ? AND position = ?")
+            .run([.text(collection), .integer(Int64(index))])
+        try shift(collection, from: index + 1, to: count, by: -1)
+    }
+
+    func moveItem(from source: Int, to destination: Int, in collection: String) throws {
+        let count = try itemCount(in: collection)
+        for index in [source, destination] where !(0..<count).contains(index) {
+            throw StoreError.indexOutOfRange(collection: collection, index: index, count: count)
+        }
+        guard source != destination else { return }
+        let setPosition = try database.statement(
+            "UPDATE ordered_items SET position = ? WHERE collection = ? AND position = ?")
+        try setPosition.run([.integer(Self.parkedPosition), .text(collection), .integer(Int64(source))])
+        if source < destination {
+            try shift(collection, from: source + 1, to: destination + 1, by: -1)
+        } else {
+            try shift(collection, from: destination, to: source, by: 1)
+        }
+        try setPosition.run([.integer(Int64(destination)), .text(collection), .integer(Self.parkedPosition)])
+    }
+
+    /// Moves the items at positions `lower..<upper` by `delta`. Positions are unique, so the
+    /// move goes through negative positions (each `p` to `-(p + delta) - 1`, then back), which
+    /// never collide whatever order SQLite updates the rows in.
+    private func shift(_ collection: String, from lower: Int, to upper: Int, by delta: Int) throws {
+        guard lower < upper else { return }
+        try database.statement(
+            """
+            UPDATE ordered_items SET position = -(position + ?) - 1
+            WHERE collection = ? AND position >= ? AND position < ?
+            """
+        ).run([.integer(Int64(delta)), .text(collection), .integer(Int64(lower)), .integer(Int64(upper))])
+        try database.statement(
+            "UPDATE ordered_items SET position = -position - 1 WHERE collection = ? AND position < 0 AND position > ?"
+        ).run([.text(collection), .integer(Self.parkedPosition)])
+    }
+
+    func items(in collection: String, range: Range<Int>?) throws -> [[UInt8]] {
+        let lower = Int64(range?.lowerBound ?? 0)
+        let upper = range.map { Int64($0.upperBound) } ?? Int64.max
+        return try database.statement(
+            """
+            SELECT id, position, value FROM ordered_items
+            WHERE collection = ? AND position >= ? AND position < ? ORDER BY position
+            """
+        ).rows([.text(collection), .integer(lower), .integer(upper)]) { row in
+            let ad = ValueCipher.associatedData(.ordered, collection: collection, key: String(row.int64(at: 0)))
+            return try row.withBlob(at: 2) {
+                try cipher.open($0, associatedData: ad, collection: collection, key: "item \(row.int64(at: 1))")
+            }
+        }
+    }
+
+    func removeAllItems(in collection: String) throws {
+        try database.statement("DELETE FROM ordered_items WHERE collection = ?").run([.text(collection)])
+    }
+
+    // MARK: - Keys and maintenance
+
+    /// Re-encrypts every value under `newKey` in one transaction, then switches to it. If
+    /// anything fails (or the process dies) before the commit, the old key still opens everything.
+    func rekey(to newKey: StoreKey) throws {
+        let (material, newCipher) = try KeyMaterial.make(for: newKey)
+        try database.transaction(.immediate) {
+            let keyed = try database.statement("SELECT collection, key, value FROM keyed_values").rows {
+                ($0.text(at: 0), $0.text(at: 1), $0.blob(at: 2))
+            }
+            let updateKeyed = try database.statement(
+                "UPDATE keyed_values SET value = ? WHERE collection = ? AND key = ?")
+            for (collection, key, stored) in keyed {
+                let ad = ValueCipher.associatedData(.keyed, collection: collection, key: key)
+                let plaintext = try stored.withUnsafeBytes {
+                    try cipher.open($0, associatedData: ad, collection: collection, key: key)
+                }
+                let sealed = try newCipher.seal(plaintext, associatedData: ad)
+                try updateKeyed.run([.blob(sealed), .text(collection), .text(key)])
+            }
+            let ordered = try database.statement("SELECT id, collection, position, value FROM ordered_items").rows {
+                ($0.int64(at: 0), $0.text(at: 1), $0.int64(at: 2), $0.blob(at: 3))
+            }
+            let updateOrdered = try database.statement("UPDATE ordered_items SET value = ? WHERE id = ?")
+            for (id, collection, position, stored) in ordered {
+                let ad = ValueCipher.associatedData(.ordered, collection: collection, key: String(id))
+                let plaintext = try stored.withUnsafeBytes {
+                    try cipher.open($0, associatedData: ad, collection: collection, key: "item \(position)")
+                }
+                try updateOrdered.run([.blob(try newCipher.seal(plaintext, associatedData: ad)), .integer(id)])
+            }
+            try material.write(to: database)
+        }
+        cipher = newCipher
+    }
+
+    func integrityProblems() throws -> [String] {
+        let rows = try database.statement("PRAGMA integrity_check").rows { $0.text(at: 0) }
+        return rows == ["ok"] ? [] : rows
+    }
+}

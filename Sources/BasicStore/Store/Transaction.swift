@@ -1,0 +1,163 @@
+import BasicCore
+
+extension KeyValueStore {
+    /// The store inside a ``KeyValueStore/write(_:)`` or ``KeyValueStore/read(_:)`` block: the
+    /// same operations, all in the block's one transaction. Valid only inside the block, and
+    /// only on the thread running it (it is not `Sendable`).
+    ///
+    /// ```swift
+    /// try store.write { tx in
+    ///     let visits = try tx.value(Int.self, forKey: "visits", in: "stats") ?? 0
+    ///     try tx.set(visits + 1, forKey: "visits", in: "stats")
+    /// }
+    /// ```
+    public final class Transaction {
+        private let session: StoreSession
+        private var isActive = true
+
+        init(session: StoreSession) {
+            self.session = session
+        }
+
+        func finish() { isActive = false }
+
+        private func checked() throws -> StoreSession {
+            guard isActive else { throw StoreError.transactionFinished }
+            return session
+        }
+
+        /// Runs `body` in a savepoint: when it throws, only its own changes are undone and the
+        /// error is rethrown; the enclosing transaction goes on.
+        ///
+        /// - Throws: whatever `body` throws, or ``StoreError``.
+        public func savepoint<T>(_ body: (Transaction) throws -> T) throws -> T {
+            let session = try checked()
+            return try session.database.transaction { try body(self) }
+        }
+
+        // MARK: Keyed collections
+
+        /// Stores `value` under `key` in `collection`; see ``KeyValueStore/set(_:forKey:in:)``.
+        ///
+        /// - Throws: ``StoreError``.
+        public func set(
+            _ value: some Encodable, forKey key: String, in collection: String = KeyValueStore.defaultCollection
+        ) throws {
+            let plaintext = try ValueCodec.encode(value, collection: collection, key: key)
+            try checked().set(plaintext, forKey: key, in: collection)
+        }
+
+        /// The value under `key` in `collection` as `type`; see ``KeyValueStore/value(_:forKey:in:)``.
+        ///
+        /// - Throws: ``StoreError``.
+        public func value<T: Decodable>(
+            _ type: T.Type, forKey key: String, in collection: String = KeyValueStore.defaultCollection
+        ) throws -> T? {
+            guard let plaintext = try checked().value(forKey: key, in: collection) else { return nil }
+            return try ValueCodec.decode(type, from: plaintext, collection: collection, key: key)
+        }
+
+        /// The value under `key` in `collection` as a `JSONValue`.
+        ///
+        /// - Throws: ``StoreError``.
+        public func json(forKey key: String, in collection: String = KeyValueStore.defaultCollection) throws
+            -> JSONValue?
+        {
+            try value(JSONValue.self, forKey: key, in: collection)
+        }
+
+        /// Removes the value under `key` in `collection`; returns whether there was one.
+        ///
+        /// - Throws: ``StoreError``.
+        @discardableResult
+        public func remove(forKey key: String, in collection: String = KeyValueStore.defaultCollection) throws -> Bool {
+            try checked().remove(forKey: key, in: collection)
+        }
+
+        /// Whether `collection` holds a value under `key`.
+        ///
+        /// - Throws: ``StoreError``.
+        public func contains(_ key: String, in collection: String = KeyValueStore.defaultCollection) throws -> Bool {
+            try checked().contains(key, in: collection)
+        }
+
+        /// The keys of `collection`, sorted.
+        ///
+        /// - Throws: ``StoreError``.
+        public func keys(in collection: String = KeyValueStore.defaultCollection) throws -> [String] {
+            try checked().keys(in: collection)
+        }
+
+        /// Removes every value of `collection`.
+        ///
+        /// - Throws: ``StoreError``.
+        public func removeAll(in collection: String = KeyValueStore.defaultCollection) throws {
+            try checked().removeAll(in: collection)
+        }
+
+        /// The number of values in `collection`.
+        ///
+        /// - Throws: ``StoreError``.
+        public func count(in collection: String = KeyValueStore.defaultCollection) throws -> Int {
+            try checked().count(in: collection)
+        }
+
+        // MARK: Ordered collections
+
+        /// Adds `value` at the end of the ordered collection `collection`.
+        ///
+        /// - Throws: ``StoreError``.
+        public func append(_ value: some Encodable, to collection: String) throws {
+            let session = try checked()
+            try session.insert(
+                try ValueCodec.encode(value, collection: collection, key: "new item"),
+                at: session.itemCount(in: collection), in: collection)
+        }
+
+        /// Inserts `value` at `index` of the ordered collection `collection`.
+        ///
+        /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
+        public func insert(_ value: some Encodable, at index: Int, in collection: String) throws {
+            let plaintext = try ValueCodec.encode(value, collection: collection, key: "item \(index)")
+            try checked().insert(plaintext, at: index, in: collection)
+        }
+
+        /// Moves the item at `source` to `destination` of the ordered collection `collection`.
+        ///
+        /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
+        public func moveItem(from source: Int, to destination: Int, in collection: String) throws {
+            try checked().moveItem(from: source, to: destination, in: collection)
+        }
+
+        /// Removes the item at `index` of the ordered collection `collection`.
+        ///
+        /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
+        public func removeItem(at index: Int, in collection: String) throws {
+            try checked().removeItem(at: index, in: collection)
+        }
+
+        /// The items of `collection` at the positions in `range` (all when nil), as `type`.
+        ///
+        /// - Throws: ``StoreError``.
+        public func items<T: Decodable>(_ type: T.Type, in collection: String, range: Range<Int>? = nil) throws -> [T] {
+            let lower = range?.lowerBound ?? 0
+            return try checked().items(in: collection, range: range).enumerated().map { offset, plaintext in
+                try ValueCodec.decode(type, from: plaintext, collection: collection, key: "item \(lower + offset)")
+            }
+        }
+
+        /// The number of items in the ordered collection `collection`.
+        ///
+        /// - Throws: ``StoreError``.
+        public func itemCount(in collection: String) throws -> Int {
+            try checked().itemCount(in: collection)
+        }
+
+        /// Removes every item of the ordered collection `collection`.
+        ///
+        /// - Throws: ``StoreError``.
+        public func removeAllItems(in collection: String) throws {
+            try checked().removeAllItems(in: collection)
+        }
+    }
+}

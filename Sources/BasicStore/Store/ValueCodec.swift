@@ -1,0 +1,48 @@
+import BasicCore
+import Foundation
+
+/// Values to JSON bytes and back: `JSONValue` through BasicCore's own parser and renderer,
+/// everything else through `JSONEncoder` and `JSONDecoder`.
+enum ValueCodec {
+    static func encode(_ value: some Encodable, collection: String, key: String) throws -> [UInt8] {
+        if let json = value as? JSONValue { return Array(json.jsonData()) }
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+            return Array(try encoder.encode(value))
+        } catch {
+            throw StoreError.unencodableValue(collection: collection, key: key, reason: "\(error)")
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], collection: String, key: String) throws -> T {
+        do {
+            if T.self == JSONValue.self, let value = try JSONValue(parsing: bytes) as? T { return value }
+            return try JSONDecoder().decode(T.self, from: Data(bytes))
+        } catch {
+            throw StoreError.unreadableValue(collection: collection, key: key, reason: reason(error))
+        }
+    }
+
+    /// A short reason that never quotes the stored value.
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(let type, let context):
+            "expected \(type) at \(path(context.codingPath))"
+        case DecodingError.valueNotFound(let type, let context):
+            "missing \(type) at \(path(context.codingPath))"
+        case DecodingError.keyNotFound(let key, let context):
+            "missing key \(key.stringValue) at \(path(context.codingPath))"
+        case DecodingError.dataCorrupted(let context):
+            "not valid JSON for the type asked (\(path(context.codingPath)))"
+        case is JSONParseError:
+            "not valid JSON"
+        default:
+            "cannot decode it"
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        codingPath.isEmpty ? "the top level" : codingPath.map(\.stringValue).joined(separator: ".")
+    }
+}

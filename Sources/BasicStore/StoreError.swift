@@ -1,0 +1,79 @@
+/// What went wrong in ``KeyValueStore``. Messages are one line, name the file, collection and key
+/// concerned, and never show a stored value or a secret.
+///
+/// ```swift
+/// do {
+///     let store = try KeyValueStore(path: path, key: .passphrase(typed))
+/// } catch StoreError.wrongKey {
+///     // ask again
+/// }
+/// ```
+public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The key or passphrase does not open this store (its key-check record did not open).
+    /// Nothing was read or written.
+    case wrongKey(path: String)
+    /// The store is encrypted and was opened with ``StoreKey/none``, or the other way round.
+    case encryptionMismatch(path: String, isEncrypted: Bool)
+    /// A stored value failed its authentication: it was changed on disk or copied from another
+    /// row. Other values still read.
+    case tampered(collection: String, key: String)
+    /// A stored value opened but is not the type asked for, or not JSON.
+    case unreadableValue(collection: String, key: String, reason: String)
+    /// A value could not be encoded as JSON.
+    case unencodableValue(collection: String, key: String, reason: String)
+    /// The file is not a store: not SQLite at all, damaged or truncated, or another program's
+    /// database.
+    case notAStoreFile(path: String, reason: String)
+    /// The file was written by a newer version of BasicStore, whose schema this one cannot read.
+    case newerSchemaVersion(path: String, found: Int, supported: Int)
+    /// The disk (or the file system's quota) is full; the write was rolled back.
+    case diskFull(path: String)
+    /// The file or its folder cannot be written.
+    case readOnly(path: String)
+    /// A position outside an ordered collection.
+    case indexOutOfRange(collection: String, index: Int, count: Int)
+    /// A raw key that is not 32 bytes, or a passphrase setting out of range.
+    case invalidKey(reason: String)
+    /// A ``KeyValueStore/Transaction`` used after its `write` block returned.
+    case transactionFinished
+    /// The crypto library failed (not a wrong key or a tampered value).
+    case cryptoFailure(message: String)
+    /// Any other SQLite error: its (extended) result code, its message, and the statement.
+    case sqlite(code: Int32, message: String, context: String)
+
+    /// One line: what failed, where, and what to do.
+    public var description: String {
+        switch self {
+        case .wrongKey(let path):
+            "wrong passphrase or key for the store \(path); nothing was read or changed"
+        case .encryptionMismatch(let path, let isEncrypted):
+            isEncrypted
+                ? "the store \(path) is encrypted: open it with its passphrase or key"
+                : "the store \(path) is not encrypted: open it with .none, or rekey it to add encryption"
+        case .tampered(let collection, let key):
+            "the value for \(key) in \(collection) was changed outside the store (authentication failed); remove or rewrite it"
+        case .unreadableValue(let collection, let key, let reason):
+            "cannot read the value for \(key) in \(collection): \(reason)"
+        case .unencodableValue(let collection, let key, let reason):
+            "cannot encode the value for \(key) in \(collection) as JSON: \(reason)"
+        case .notAStoreFile(let path, let reason):
+            "\(path) is not a BasicStore file (\(reason)); check the path, or restore it from a backup"
+        case .newerSchemaVersion(let path, let found, let supported):
+            "the store \(path) has schema version \(found), newer than the \(supported) this version reads; update the app"
+        case .diskFull(let path):
+            "the disk is full writing \(path); nothing of the failed write was kept, free some space and retry"
+        case .readOnly(let path):
+            "cannot write \(path): the file or its folder is read-only"
+        case .indexOutOfRange(let collection, let index, let count):
+            "position \(index) is outside \(collection), which has \(count) items"
+        case .invalidKey(let reason):
+            "invalid store key: \(reason)"
+        case .transactionFinished:
+            "a transaction was used after its write block returned; use it only inside the block"
+        case .cryptoFailure(let message):
+            "the crypto library failed: \(message)"
+        case .sqlite(let code, let message, let context):
+            "SQLite error \(code): \(message) (in \(context))"
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import BasicStore
+import Testing
+
+/// One store shared by many tasks.
+@Suite struct ConcurrencyTests {
+    /// What one task does, drawn from a seeded generator so the model can replay it.
+    enum Step {
+        case set(key: String, value: Int)
+        case remove(key: String)
+        case read(key: String)
+        case append(value: Int)
+        case removeFirst
+        case increment
+    }
+
+    static func steps(task: Int, count: Int) -> [Step] {
+        var generator = SplitMix(seed: UInt64(task + 1))
+        return (0..<count).map { index in
+            let key = "t\(task)-k\(Int.random(in: 0..<40, using: &generator))"
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0...3: return .set(key: key, value: index)
+            case 4: return .remove(key: key)
+            case 5...6: return .read(key: key)
+            case 7: return .append(value: index)
+            case 8: return .removeFirst
+            default: return .increment
+            }
+        }
+    }
+
+    @Test("8 tasks writing and reading at once end in the state of a sequential model of their operations")
+    func eightTasks() async throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let taskCount = 8
+        let stepsPerTask = 500
+
+        // Each task owns its keys and its list, so the model of each is sequential; the shared
+        // counter is incremented by read-modify-write transactions from every task.
+        let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
+            for task in 0..<taskCount {
+                group.addTask {
+                    var model: [String: Int] = [:]
+                    var list: [Int] = []
+                    var mismatches = 0
+                    for step in Self.steps(task: task, count: stepsPerTask) {
+                        switch step {
+                        case .set(let key, let value):
+                            try store.set(value, forKey: key, in: "shared")
+                            model[key] = value
+                        case .remove(let key):
+                            let removed = try store.remove(forKey: key, in: "shared")
+                            if removed != (model.removeValue(forKey: key) != nil) { mismatches += 1 }
+                        case .read(let key):
+                            if try store.value(Int.self, forKey: key, in: "shared") != model[key] { mismatches += 1 }
+                        case .append(let value):
+                            try store.append(value, to: "list-\(task)")
+                            list.append(value)
+                        case .removeFirst:
+                            guard !list.isEmpty else { continue }
+                            try store.removeItem(at: 0, in: "list-\(task)")
+                            list.removeFirst()
+                        case .increment:
+                            try store.write { tx in
+                                let value = try tx.value(Int.self, forKey: "counter", in: "stats") ?? 0
+                                try tx.set(value + 1, forKey: "counter", in: "stats")
+                            }
+                        }
+                    }
+                    if try store.items(Int.self, in: "list-\(task)") != list { mismatches += 1 }
+                    return mismatches
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(mismatches == 0)
+
+        // The final state equals the sequential model of all tasks' operations.
+        var model: [String: Int] = [:]
+        var lists: [Int: [Int]] = [:]
+        var increments = 0
+        for task in 0..<taskCount {
+            for step in Self.steps(task: task, count: stepsPerTask) {
+                switch step {
+                case .set(let key, let value): model[key] = value
+                case .remove(let key): model[key] = nil
+                case .read: break
+                case .append(let value): lists[task, default: []].append(value)
+                case .removeFirst: if lists[task]?.isEmpty == false { lists[task]?.removeFirst() }
+                case .increment: increments += 1
+                }
+            }
+        }
+        #expect(try Set(store.keys(in: "shared")) == Set(model.keys))
+        for (key, value) in model {
+            #expect(try store.value(Int.self, forKey: key, in: "shared") == value)
+        }
+        for task in 0..<taskCount {
+            #expect(try store.items(Int.self, in: "list-\(task)") == lists[task] ?? [])
+        }
+        #expect(try store.value(Int.self, forKey: "counter", in: "stats") == increments)
+        #expect(try store.integrityProblems() == [])
+    }
+}
+
+/// A small seeded generator (SplitMix64), so a test's random operations can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

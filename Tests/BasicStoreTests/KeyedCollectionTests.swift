@@ -1,0 +1,123 @@
+import BasicCore
+import BasicStore
+import Testing
+
+@Suite struct KeyedCollectionTests {
+    @Test("set, value, json, contains, keys, count, remove and removeAll in a collection")
+    func basics() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.set("abc123", forKey: "token", in: "settings")
+        try store.set(42, forKey: "launches", in: "settings")
+        try store.set(Article(id: 7, title: "博客园", tags: ["swift"]), forKey: "draft", in: "drafts")
+
+        #expect(try store.value(String.self, forKey: "token", in: "settings") == "abc123")
+        #expect(try store.value(Int.self, forKey: "launches", in: "settings") == 42)
+        #expect(try store.value(Article.self, forKey: "draft", in: "drafts")?.title == "博客园")
+        #expect(try store.json(forKey: "draft", in: "drafts") == ["id": 7, "title": "博客园", "tags": ["swift"]])
+        #expect(try store.value(String.self, forKey: "token", in: "drafts") == nil)
+        #expect(try store.contains("token", in: "settings"))
+        #expect(try !store.contains("token", in: "drafts"))
+        #expect(try store.keys(in: "settings") == ["launches", "token"])
+        #expect(try store.count(in: "settings") == 2)
+
+        try store.set("replaced", forKey: "token", in: "settings")
+        #expect(try store.value(String.self, forKey: "token", in: "settings") == "replaced")
+        #expect(try store.remove(forKey: "token", in: "settings"))
+        #expect(try !store.remove(forKey: "token", in: "settings"))
+        try store.removeAll(in: "settings")
+        #expect(try store.count(in: "settings") == 0)
+        #expect(try store.count(in: "drafts") == 1)
+    }
+
+    @Test(
+        "JSONValue and Codable values round-trip",
+        arguments: [
+            JSONValue.null, true, 0, -9_007_199_254_740_993, 1.5, "", "text with \"quotes\" and /slashes/",
+            [1, "two", nil],
+            ["nested": ["list": [1, 2, 3], "empty": [:]]],
+        ] as [JSONValue])
+    func roundTrip(value: JSONValue) throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.set(value, forKey: "k")
+        #expect(try store.json(forKey: "k") == value)
+    }
+
+    @Test("values survive closing and reopening; an unencrypted store works the same way")
+    func persistence() throws {
+        for key in [StoreFixture.passphrase(), .raw([UInt8](repeating: 7, count: 32)), StoreKey.none] {
+            let fixture = try StoreFixture()
+            do {
+                let store = try fixture.open(key)
+                try store.set(["a": 1] as JSONValue, forKey: "k", in: "c")
+                #expect(store.isEncrypted == (key.description != "none"))
+            }
+            let reopened = try fixture.open(key)
+            #expect(try reopened.json(forKey: "k", in: "c") == ["a": 1])
+        }
+    }
+
+    @Test("a value of another type is unreadableValue naming the collection and key, not the value")
+    func unreadable() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.set("secret-text", forKey: "token", in: "settings")
+        #expect {
+            _ = try store.value(Int.self, forKey: "token", in: "settings")
+        } throws: { error in
+            guard case StoreError.unreadableValue("settings", "token", _) = error else { return false }
+            return !"\(error)".contains("secret-text")
+        }
+    }
+
+    @Test("write { } commits every change together, or none when it throws")
+    func batches() throws {
+        struct Abort: Error {}
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.write { tx in
+            for index in 0..<100 { try tx.set(index, forKey: "k\(index)", in: "batch") }
+            try tx.append("first", to: "list")
+        }
+        #expect(try store.count(in: "batch") == 100)
+        #expect(throws: Abort.self) {
+            try store.write { tx in
+                try tx.removeAll(in: "batch")
+                try tx.set("x", forKey: "new", in: "batch")
+                try tx.append("second", to: "list")
+                #expect(try tx.count(in: "batch") == 1)
+                throw Abort()
+            }
+        }
+        #expect(try store.count(in: "batch") == 100)
+        #expect(try !store.contains("new", in: "batch"))
+        #expect(try store.itemCount(in: "list") == 1)
+    }
+
+    @Test("a savepoint inside a write undoes only its own changes when it throws")
+    func savepoints() throws {
+        struct Abort: Error {}
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.write { tx in
+            try tx.set(1, forKey: "outer")
+            #expect(throws: Abort.self) {
+                try tx.savepoint { inner in
+                    try inner.set(2, forKey: "inner")
+                    throw Abort()
+                }
+            }
+            try tx.savepoint { inner in try inner.set(3, forKey: "kept") }
+        }
+        #expect(try store.keys() == ["kept", "outer"])
+    }
+
+    @Test("a transaction used after its block is refused with transactionFinished")
+    func escapedTransaction() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        let escaped = try store.write { $0 }
+        #expect(throws: StoreError.transactionFinished) { try escaped.set(1, forKey: "k") }
+    }
+}
