@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "BasicCore", targets: ["BasicCore"]),
         .library(name: "BasicLayout", targets: ["BasicLayout"]),
+        .library(name: "BasicNetworking", targets: ["BasicNetworking"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -27,10 +28,12 @@ let package = Package(
         // Libraries.
         .target(name: "BasicCore"),
         .target(name: "BasicLayout"),
+        .target(name: "BasicNetworking", dependencies: ["BasicCore"]),
 
         // The command-line tool and the benchmarks.
-        .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicLayout"]),
-        .executableTarget(name: "bsl-bench", dependencies: ["BasicCore"], path: "Benchmarks/bsl-bench"),
+        .executableTarget(name: "bsl", dependencies: ["BasicCore", "BasicLayout", "BasicNetworking"]),
+        .executableTarget(
+            name: "bsl-bench", dependencies: ["BasicCore", "BasicNetworking"], path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -42,6 +45,7 @@ let package = Package(
                 "CSQLite", "CLibXML2",
                 .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
             ]),
+        .testTarget(name: "BasicNetworkingTests", dependencies: ["BasicNetworking", "BasicCore", "TestSupport"]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore"]),
         .testTarget(name: "BSLTests", dependencies: ["BasicCore", "TestSupport"]),
     ]
