@@ -49,7 +49,7 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible {
         case .cancelled(let url):
             return "request to \(url) was cancelled"
         case .httpStatus(let url, let status, let excerpt):
-            let reason = HTTPURLResponse.localizedString(forStatusCode: status)
+            let reason = HTTPURLResponse.localizedString(forStatusCode: status).lowercased()
             return "\(url) answered HTTP \(status) (\(reason))" + (excerpt.isEmpty ? "" : ": \(excerpt)")
         case .server(let url, let code, let message):
             return "\(url) reported error \(code.asString ?? code.jsonString())"

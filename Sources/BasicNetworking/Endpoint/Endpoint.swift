@@ -30,8 +30,10 @@ public struct Endpoint: Hashable, Sendable {
     public var encoding: ParameterEncoding?
     /// A body given as it is; the parameters then go to the query.
     public var body: HTTPBody?
-    /// How long the request may wait for the server before it fails with
-    /// ``NetworkError/timedOut(url:seconds:)``; `nil` for the transport's default (60 s).
+    /// How long each attempt of the request may take before it fails with
+    /// ``NetworkError/timedOut(url:seconds:)``; `nil` for the transport's default (60 s without
+    /// data). ``RequestPool`` enforces it exactly; the `URLRequest` gets it rounded up to whole
+    /// seconds, as URLSession on Linux counts no finer.
     public var timeout: Duration?
 
     /// An endpoint under a base URL.
@@ -85,7 +87,9 @@ public struct Endpoint: Hashable, Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
         if let timeout {
-            request.timeoutInterval = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) * 1e-18
+            // URLSession on Linux counts its timeout in whole seconds (0.2 s would fire at once):
+            // round up here, and let RequestPool enforce the exact timeout.
+            request.timeoutInterval = max(1, timeout.seconds.rounded(.up))
         }
         let encoding = effectiveEncoding
         if let body {

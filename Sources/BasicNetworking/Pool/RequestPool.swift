@@ -154,24 +154,22 @@ public actor RequestPool {
         let transport = transport
         let method = request.endpoint.method
         let retry = request.retry
+        let timeout = request.endpoint.timeout
         flights[flightID]?.task = Task.detached {
-            let result = await Self.perform(urlRequest, method: method, retry: retry, transport: transport)
+            let result = await Self.perform(
+                urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
             await self.finish(flightID, with: result)
         }
     }
 
-    /// Sends `request` until it succeeds or `retry` says to stop.
+    /// Sends `request` until it succeeds or `retry` says to stop; each attempt may take at most
+    /// `timeout`.
     private static func perform(
-        _ request: URLRequest, method: HTTPMethod, retry: RetryPolicy, transport: any Transport
+        _ request: URLRequest, method: HTTPMethod, retry: RetryPolicy, timeout: Duration?, transport: any Transport
     ) async -> Result<Response, NetworkError> {
         var retries = 0
         while true {
-            let outcome: Result<Response, NetworkError>
-            do {
-                outcome = .success(try await transport.send(request))
-            } catch {
-                outcome = .failure(error)
-            }
+            let outcome = await attempt(request, timeout: timeout, transport: transport)
             guard let delay = retry.delay(beforeRetry: retries + 1, method: method, after: outcome) else {
                 return outcome
             }
@@ -181,6 +179,45 @@ public actor RequestPool {
             } catch {
                 return .failure(.cancelled(url: request.url?.absoluteString ?? ""))
             }
+        }
+    }
+
+    /// One attempt. URLSession's own timeout on Linux counts only whole seconds, so a timeout
+    /// is enforced here, by racing the transport against a clock.
+    private static func attempt(
+        _ request: URLRequest, timeout: Duration?, transport: any Transport
+    ) async -> Result<Response, NetworkError> {
+        let url = request.url?.absoluteString ?? ""
+        guard let timeout else {
+            return await sendOnce(request, transport: transport)
+        }
+        return await withTaskGroup(of: Result<Response, NetworkError>.self) { group in
+            group.addTask {
+                let outcome = await sendOnce(request, transport: transport)
+                if case .failure(.timedOut) = outcome {
+                    return .failure(.timedOut(url: url, seconds: timeout.seconds))
+                }
+                return outcome
+            }
+            group.addTask {
+                do {
+                    try await Task.sleep(for: timeout)
+                    return .failure(.timedOut(url: url, seconds: timeout.seconds))
+                } catch {
+                    return .failure(.cancelled(url: url))
+                }
+            }
+            let first = await group.next() ?? .failure(.cancelled(url: url))
+            group.cancelAll()
+            return first
+        }
+    }
+
+    private static func sendOnce(_ request: URLRequest, transport: any Transport) async -> Result<Response, NetworkError> {
+        do {
+            return .success(try await transport.send(request))
+        } catch {
+            return .failure(error)
         }
     }
 
