@@ -110,19 +110,20 @@ public final class RequestChain: Sendable {
     private func perform(hadDelegate: Bool) async throws(NetworkError) -> [Response] {
         var responses: [Response] = []
         for (index, step) in steps.enumerated() {
-            let delegate = delegate
+            // The delegate is read afresh for each call and never held across a request, so
+            // that a screen going away mid-step is released at once.
             if hadDelegate && delegate == nil {
                 // Nobody is left to hear about this chain: stop rather than work for nothing.
                 throw .chainStepFailed(index: index, error: .cancelled(url: step.endpoint.displayURL))
             }
             do throws(NetworkError) {
-                let request = try await prepared(step, index: index, responses: responses, delegate: delegate)
+                let request = try await prepared(step, index: index, responses: responses)
                 let response = try await pool.send(request)
                 responses.append(response)
                 await delegate?.requestChain(self, didSucceed: response, atIndex: index)
             } catch {
                 let failure = NetworkError.chainStepFailed(index: index, error: error)
-                await self.delegate?.requestChain(self, didFail: failure, atIndex: index)
+                await delegate?.requestChain(self, didFail: failure, atIndex: index)
                 throw failure
             }
         }
@@ -130,9 +131,7 @@ public final class RequestChain: Sendable {
     }
 
     /// Step `index` after the prepare hook and the delegate have set it up.
-    private func prepared(
-        _ step: Request, index: Int, responses: [Response], delegate: (any RequestChainDelegate)?
-    ) async throws(NetworkError) -> Request {
+    private func prepared(_ step: Request, index: Int, responses: [Response]) async throws(NetworkError) -> Request {
         var request = step
         if Task.isCancelled { throw .cancelled(url: request.endpoint.displayURL) }
         do {
