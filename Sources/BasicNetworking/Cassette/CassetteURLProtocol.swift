@@ -23,6 +23,14 @@ final class CassetteURLProtocol: URLProtocol {
     }
 
     override func startLoading() {
+        // URLSession calls this on its work queue, which every session's queue targets: creating
+        // a task or calling the client from here would wait on that queue and deadlock. Work on
+        // another queue instead.
+        let this = Unchecked(value: self)
+        DispatchQueue.global().async { this.value.load() }
+    }
+
+    private func load() {
         guard let token = request.value(forHTTPHeaderField: Self.tokenHeader),
             let context = CassetteExchanges.context(for: token)
         else {
