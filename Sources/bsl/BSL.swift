@@ -8,7 +8,7 @@ struct BSL: CommandGroup {
     static let spec = CommandSpec(
         name: "bsl",
         abstract: "BasicServices on the command line: JSON key paths, layouts, and more.",
-        subcommands: [JSONCommands.self])
+        subcommands: [JSONCommands.self, HTTPCommands.self])
 
     static func main() async {
         let runner = CommandRunner(root: BSL.self, version: version)

@@ -8,12 +8,14 @@ struct CommandSpec: Sendable {
         var isOptional = false
     }
 
-    /// A named option: `--name VALUE`, or a flag `--name` when `valueName` is nil.
+    /// A named option: `--name VALUE`, or a flag `--name` when `valueName` is nil. A repeatable
+    /// option may be given several times (`--param a=1 --param b=2`).
     struct Option: Sendable {
         var name: String
         var valueName: String?
         var help: String
         var short: Character?
+        var isRepeatable = false
 
         static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
             Option(name: name, valueName: nil, help: help, short: short)
@@ -21,6 +23,10 @@ struct CommandSpec: Sendable {
 
         static func value(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> Option {
             Option(name: name, valueName: valueName, help: help, short: short)
+        }
+
+        static func repeatable(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> Option {
+            Option(name: name, valueName: valueName, help: help, short: short, isRepeatable: true)
         }
 
         var isFlag: Bool { valueName == nil }

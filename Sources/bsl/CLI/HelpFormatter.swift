@@ -10,7 +10,9 @@ enum HelpFormatter {
             parts.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
         }
         for option in spec.options {
-            parts.append(option.isFlag ? "[--\(option.name)]" : "[--\(option.name) <\(option.valueName ?? "value")>]")
+            let repeats = option.isRepeatable ? "…" : ""
+            parts.append(
+                option.isFlag ? "[--\(option.name)]" : "[--\(option.name) <\(option.valueName ?? "value")>]\(repeats)")
         }
         return parts.joined(separator: " ")
     }
