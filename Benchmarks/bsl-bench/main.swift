@@ -4,7 +4,8 @@ import Foundation
 // run and prints a table of the figures and their ratio. BENCHMARKS.md records the results.
 
 let suites: [String: @Sendable ([String]) async throws -> Void] = [
-    "keypath": { try await KeyPathSuite(arguments: $0).run() }
+    "keypath": { try await KeyPathSuite(arguments: $0).run() },
+    "network": { try await NetworkSuite(arguments: $0).run() },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

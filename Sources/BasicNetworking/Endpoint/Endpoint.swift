@@ -75,7 +75,7 @@ public struct Endpoint: Hashable, Sendable {
     /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` when the base is not an absolute
     ///   `http` or `https` URL.
     public func url() throws(NetworkError) -> URL {
-        try builtURL(includingParameters: true)
+        try resolve().url
     }
 
     /// The `URLRequest` for this endpoint: URL, method, headers, body and timeout.
@@ -83,7 +83,16 @@ public struct Endpoint: Hashable, Sendable {
     /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` when the base is not an absolute
     ///   `http` or `https` URL.
     public func urlRequest() throws(NetworkError) -> URLRequest {
-        let url = try builtURL(includingParameters: true)
+        urlRequest(for: try resolve().url)
+    }
+
+    /// The request and its identity, from one pass over the URL (what ``RequestPool`` sends).
+    func urlRequestAndIdentity() throws(NetworkError) -> (URLRequest, RequestIdentity) {
+        let (url, plain) = try resolve()
+        return (urlRequest(for: url), identity(plainURL: plain))
+    }
+
+    private func urlRequest(for url: URL) -> URLRequest {
         var request = URLRequest(url: url)
         request.httpMethod = method.rawValue
         if let timeout {
@@ -119,7 +128,10 @@ public struct Endpoint: Hashable, Sendable {
     ///
     /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` for a bad base URL.
     public func identity() throws(NetworkError) -> RequestIdentity {
-        let url = try builtURL(includingParameters: false)
+        identity(plainURL: try resolve().plain)
+    }
+
+    private func identity(plainURL: String) -> RequestIdentity {
         let encoding = effectiveEncoding
         let canonical: String
         switch encoding.destination {
@@ -129,11 +141,12 @@ public struct Endpoint: Hashable, Sendable {
             canonical = parameters.isEmpty ? "" : JSONValue.object(parameters).jsonString(.init(sortsKeys: true))
         }
         return RequestIdentity(
-            method: method, url: url.absoluteString, parameters: canonical, body: body?.data ?? Data())
+            method: method, url: plainURL, parameters: canonical, body: body?.data ?? Data())
     }
 
-    /// The URL's parts, checked, with the path joined and (optionally) the query parameters added.
-    private func builtURL(includingParameters: Bool) throws(NetworkError) -> URL {
+    /// The URL, checked, with the path joined and the query parameters added; and the same
+    /// without the parameters, as text.
+    private func resolve() throws(NetworkError) -> (url: URL, plain: String) {
         guard var components = URLComponents(string: base) else {
             throw .invalidRequest(url: displayURL, reason: "the base URL \"\(base)\" is not a URL; write it as https://host/path")
         }
@@ -150,7 +163,8 @@ public struct Endpoint: Hashable, Sendable {
             let basePath = components.percentEncodedPath
             components.percentEncodedPath = (basePath.hasSuffix("/") ? basePath : basePath + "/") + relative
         }
-        if includingParameters, !parameters.isEmpty, effectiveEncoding.destination == .query {
+        let plain = components.string ?? displayURL
+        if !parameters.isEmpty, effectiveEncoding.destination == .query {
             let query = ParameterEncoder.encode(
                 ParameterEncoder.pairs(parameters, arrayStyle: effectiveEncoding.arrayStyle))
             if let existing = components.percentEncodedQuery, !existing.isEmpty {
@@ -162,6 +176,6 @@ public struct Endpoint: Hashable, Sendable {
         guard let url = components.url else {
             throw .invalidRequest(url: displayURL, reason: "the path \"\(path)\" does not make a valid URL with the base")
         }
-        return url
+        return (url, plain)
     }
 }

@@ -80,8 +80,7 @@ public actor RequestPool {
     ///   that does not make a URL, ``NetworkError/cancelled(url:)`` when the calling task, the
     ///   owner or a newer identical request cancels it, the transport's errors, and the rule's.
     public func send(_ request: Request) async throws(NetworkError) -> Response {
-        let urlRequest = try request.endpoint.urlRequest()
-        let identity = try request.endpoint.identity()
+        let (urlRequest, identity) = try request.endpoint.urlRequestAndIdentity()
         let url = urlRequest.url?.absoluteString ?? request.endpoint.displayURL
         lastID += 1
         let waiterID = lastID

@@ -28,8 +28,8 @@ public final class URLSessionTransport: Transport {
             self.additionalHeaders = additionalHeaders
         }
 
-        /// The `URLSessionConfiguration` these settings describe.
-        func sessionConfiguration() -> URLSessionConfiguration {
+        /// The `URLSessionConfiguration` these settings describe: ephemeral, without a URL cache.
+        public func sessionConfiguration() -> URLSessionConfiguration {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
             configuration.timeoutIntervalForRequest = timeout.seconds
