@@ -41,7 +41,9 @@ struct NetworkSuite {
         try await rawSequential(session, Array(urls.prefix(200)))
         try await poolSequential(pool, Array(endpoints.prefix(200)))
 
-        print("\(requests) GETs of 100 bytes on loopback, median of \(repetitions) runs; server: Tests/TestServer/test_server.py\n")
+        print(
+            "\(requests) GETs of 100 bytes on loopback, median of \(repetitions) runs; server: Tests/TestServer/test_server.py\n"
+        )
         var rawSeq: [Double] = []
         var poolSeq: [Double] = []
         var rawPar: [Double] = []
@@ -70,7 +72,8 @@ struct NetworkSuite {
         for (name, seconds) in [
             ("pool, sequential", median(poolSeq)), ("URLSession, sequential", median(rawSeq)),
             ("curl, sequential", median(curlSeq)), ("pool, \(concurrency) in flight", median(poolPar)),
-            ("URLSession, \(concurrency) in flight", median(rawPar)), ("curl, \(concurrency) in flight", median(curlPar)),
+            ("URLSession, \(concurrency) in flight", median(rawPar)),
+            ("curl, \(concurrency) in flight", median(curlPar)),
         ] {
             print("\(name): \(Int(Double(requests) / seconds)) requests/s")
         }
@@ -129,7 +132,8 @@ struct NetworkSuite {
 
     /// One `curl` process fetching every URL (reusing its connections), `parallel` at a time.
     private static func curl(_ urls: [URL], parallel: Int?) throws -> Double {
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("bsl-bench-curl-\(UUID().uuidString)")
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "bsl-bench-curl-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: config) }
         let lines = urls.map { "url = \"\($0.absoluteString)\"\noutput = \"/dev/null\"\n" }.joined()
         try Data(lines.utf8).write(to: config)

@@ -82,7 +82,9 @@ import Testing
         let result = try await bsl(["http", "get", url, "--retry", "2"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try JSONValue(parsing: result.standardOutput)["attempt"] == 3)
-        let short = try await bsl(["http", "get", server.url("/flaky/\(name)-b?failures=2").absoluteString, "--retry", "1"])
+        let short = try await bsl([
+            "http", "get", server.url("/flaky/\(name)-b?failures=2").absoluteString, "--retry", "1",
+        ])
         #expect(short.status == 1)
         #expect(short.standardError.contains("HTTP 503"))
     }
@@ -110,7 +112,9 @@ import Testing
             "--replay", Self.sample,
         ])
         #expect(news.status == 0, "\(news.standardError)")
-        #expect(try JSONValue(parsing: news.standardOutput).string(at: "data.list[1].title") == "在 Linux 上用 URLSession 写一个请求池")
+        #expect(
+            try JSONValue(parsing: news.standardOutput).string(at: "data.list[1].title")
+                == "在 Linux 上用 URLSession 写一个请求池")
         let login = try await bsl([
             "http", "post", "https://news.example.com/api/v1/login", "--param", "user=alice", "--param",
             "password=secret", "--replay", Self.sample,

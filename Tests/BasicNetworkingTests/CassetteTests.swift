@@ -82,7 +82,8 @@ import Testing
         let folder = try TemporaryDirectory()
         let server = try await TestHTTPServer.shared()
         let recorder = try RecordingTransport(cassette: folder.url)
-        _ = try await Self.responses(Self.session(server.baseURL.absoluteString, counter: Net.unique()), through: recorder)
+        _ = try await Self.responses(
+            Self.session(server.baseURL.absoluteString, counter: Net.unique()), through: recorder)
 
         let indexText = try String(contentsOf: folder.path("index.json"), encoding: .utf8)
         let index = try JSONValue(parsing: indexText)

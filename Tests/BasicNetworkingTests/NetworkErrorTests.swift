@@ -29,12 +29,24 @@ import Testing
     @Test(
         "messages say what happened",
         arguments: [
-            (NetworkError.timedOut(url: "u", seconds: 0.2), "request to u timed out after 0.2 s; raise the timeout or check that the server is answering"),
-            (.timedOut(url: "u", seconds: 10), "request to u timed out after 10 s; raise the timeout or check that the server is answering"),
-            (.httpStatus(url: "u", status: 500, bodyExcerpt: "oops"), "u answered HTTP 500 (internal server error): oops"),
+            (
+                NetworkError.timedOut(url: "u", seconds: 0.2),
+                "request to u timed out after 0.2 s; raise the timeout or check that the server is answering"
+            ),
+            (
+                .timedOut(url: "u", seconds: 10),
+                "request to u timed out after 10 s; raise the timeout or check that the server is answering"
+            ),
+            (
+                .httpStatus(url: "u", status: 500, bodyExcerpt: "oops"),
+                "u answered HTTP 500 (internal server error): oops"
+            ),
             (.server(url: "u", code: 401, message: "token expired"), "u reported error 401: token expired"),
             (.server(url: "u", code: "E12", message: nil), "u reported error E12; the response has no message"),
-            (.chainStepFailed(index: 2, error: .cancelled(url: "u")), "step 2 of the request chain failed: request to u was cancelled"),
+            (
+                .chainStepFailed(index: 2, error: .cancelled(url: "u")),
+                "step 2 of the request chain failed: request to u was cancelled"
+            ),
         ])
     func wording(error: NetworkError, expected: String) {
         #expect(error.description == expected)

@@ -10,7 +10,8 @@ import Testing
 
     static func login(_ base: String, user: String = "alice") -> Request {
         Request(
-            Endpoint(base: base, path: "login", method: .post, parameters: ["user": .string(user), "password": "secret"]),
+            Endpoint(
+                base: base, path: "login", method: .post, parameters: ["user": .string(user), "password": "secret"]),
             rule: rule)
     }
 
@@ -29,7 +30,8 @@ import Testing
     @Test("step 1 is built from step 0's response: login, then ticket")
     func loginThenTicket() async throws {
         let base = try await Net.base()
-        let chain = RequestChain(pool: RequestPool(), steps: [Self.login(base), Self.ticket(base)], prepare: Self.passToken)
+        let chain = RequestChain(
+            pool: RequestPool(), steps: [Self.login(base), Self.ticket(base)], prepare: Self.passToken)
         let responses = try await chain.run()
         #expect(responses.count == 2)
         #expect(try responses[1].json.string(at: "data.ticket") == "TK-alice")
@@ -75,7 +77,8 @@ import Testing
         let pool = RequestPool()
         var screen: Screen? = Screen(
             chain: RequestChain(
-                pool: pool, steps: [Endpoint(base: base, path: "delay/300"), Endpoint(base: base, path: "count/\(name)")]))
+                pool: pool,
+                steps: [Endpoint(base: base, path: "delay/300"), Endpoint(base: base, path: "count/\(name)")]))
         weak let weakScreen = screen
         weak let weakChain = screen?.chain
         // (Objects holding a Mutex stay out of #expect: Swift Testing's reflection of them crashes.)

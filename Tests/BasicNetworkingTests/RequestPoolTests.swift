@@ -177,7 +177,9 @@ import Testing
 
     @Test("HTTP 500 is an httpStatus error with the body's start")
     func status500() async throws {
-        let error = await Net.error { try await RequestPool().send(Endpoint(base: try await Net.base(), path: "status/500")) }
+        let error = await Net.error {
+            try await RequestPool().send(Endpoint(base: try await Net.base(), path: "status/500"))
+        }
         guard case .httpStatus(let url, let status, let excerpt) = error else {
             Issue.record("expected httpStatus, got \(String(describing: error))")
             return
@@ -190,7 +192,8 @@ import Testing
     @Test("a 200 carrying a server error code is a server error with the message from the key path")
     func serverErrorCode() async throws {
         let endpoint = Endpoint(
-            base: try await Net.base(), path: "status/200", parameters: ["body": #"{"code":401,"msg":"token expired"}"#])
+            base: try await Net.base(), path: "status/200", parameters: ["body": #"{"code":401,"msg":"token expired"}"#]
+        )
         let rule = ResponseRule.successCode(at: "code", equals: 0, message: "msg")
         let error = await Net.error { try await RequestPool().send(endpoint, rule: rule) }
         guard case .server(let url, let code, let message) = error else {

@@ -161,7 +161,9 @@ final class Cassette: Sendable {
 
     static func renderIndex(_ exchanges: [Exchange]) -> Data {
         func headers(_ headers: [String: String]) -> JSONValue {
-            .object(JSONObject(headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { ($0.key, .string($0.value)) }))
+            .object(
+                JSONObject(
+                    headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { ($0.key, .string($0.value)) }))
         }
         let list: [JSONValue] = exchanges.map { exchange in
             let names = bodyFileNames(exchange)
@@ -211,13 +213,15 @@ final class Cassette: Sendable {
                 let method = request["method"]?.asString, let url = request["url"]?.asString,
                 let status = response["status"]?.asInt
             else {
-                throw fail("exchange \(position + 1) in \(indexName) needs request.method, request.url and response.status")
+                throw fail(
+                    "exchange \(position + 1) in \(indexName) needs request.method, request.url and response.status")
             }
             exchanges.append(
                 Exchange(
                     id: entry["id"]?.asInt ?? position + 1, method: method.uppercased(), url: url,
                     requestHeaders: headers(request["headers"]), requestBody: try body(request["body"]),
-                    status: status, responseHeaders: headers(response["headers"]), responseBody: try body(response["body"])))
+                    status: status, responseHeaders: headers(response["headers"]),
+                    responseBody: try body(response["body"])))
         }
         return exchanges
     }

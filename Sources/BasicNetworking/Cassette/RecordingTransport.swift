@@ -18,7 +18,9 @@ import Foundation
 /// machinery (a `URLProtocol` in the session's `protocolClasses`).
 public final class RecordingTransport: Transport {
     /// Headers whose values are never written to a cassette.
-    public static let defaultRedactedHeaders: Set<String> = ["authorization", "cookie", "proxy-authorization", "set-cookie"]
+    public static let defaultRedactedHeaders: Set<String> = [
+        "authorization", "cookie", "proxy-authorization", "set-cookie",
+    ]
 
     /// The cassette folder.
     public let folder: URL
@@ -55,6 +57,7 @@ public final class RecordingTransport: Transport {
     /// - Throws: the network's ``NetworkError``s, and ``NetworkError/cassette(path:reason:)`` when
     ///   the exchange cannot be written.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
-        try await CassetteExchanges.send(request, mode: .record(cassette, network, redacted: redacted), through: session)
+        try await CassetteExchanges.send(
+            request, mode: .record(cassette, network, redacted: redacted), through: session)
     }
 }

@@ -59,7 +59,9 @@ public struct Endpoint: Hashable, Sendable {
 
     /// The encoding the parameters get: ``encoding``, or the method's default.
     public var effectiveEncoding: ParameterEncoding {
-        if body != nil { return ParameterEncoding(destination: .query, arrayStyle: encoding?.arrayStyle ?? .repeatedKey) }
+        if body != nil {
+            return ParameterEncoding(destination: .query, arrayStyle: encoding?.arrayStyle ?? .repeatedKey)
+        }
         return encoding ?? .default(for: method)
     }
 
@@ -148,7 +150,8 @@ public struct Endpoint: Hashable, Sendable {
     /// without the parameters, as text.
     private func resolve() throws(NetworkError) -> (url: URL, plain: String) {
         guard var components = URLComponents(string: base) else {
-            throw .invalidRequest(url: displayURL, reason: "the base URL \"\(base)\" is not a URL; write it as https://host/path")
+            throw .invalidRequest(
+                url: displayURL, reason: "the base URL \"\(base)\" is not a URL; write it as https://host/path")
         }
         guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidRequest(
@@ -156,7 +159,8 @@ public struct Endpoint: Hashable, Sendable {
                 reason: "the base URL \"\(base)\" is not an http or https URL; write it as https://host/path")
         }
         guard let host = components.host, !host.isEmpty else {
-            throw .invalidRequest(url: displayURL, reason: "the base URL \"\(base)\" has no host; write it as https://host/path")
+            throw .invalidRequest(
+                url: displayURL, reason: "the base URL \"\(base)\" has no host; write it as https://host/path")
         }
         let relative = ParameterEncoder.escapePath(String(path.drop { $0 == "/" }))
         if !relative.isEmpty {
@@ -174,7 +178,8 @@ public struct Endpoint: Hashable, Sendable {
             }
         }
         guard let url = components.url else {
-            throw .invalidRequest(url: displayURL, reason: "the path \"\(path)\" does not make a valid URL with the base")
+            throw .invalidRequest(
+                url: displayURL, reason: "the path \"\(path)\" does not make a valid URL with the base")
         }
         return (url, plain)
     }

@@ -212,7 +212,9 @@ public actor RequestPool {
         }
     }
 
-    private static func sendOnce(_ request: URLRequest, transport: any Transport) async -> Result<Response, NetworkError> {
+    private static func sendOnce(_ request: URLRequest, transport: any Transport) async -> Result<
+        Response, NetworkError
+    > {
         do {
             return .success(try await transport.send(request))
         } catch {

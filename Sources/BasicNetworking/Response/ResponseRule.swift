@@ -50,7 +50,9 @@ public struct ResponseRule: Sendable {
 
     /// A 2xx status and a success code at `codePath` (`"code"`, `"meta.status"`), with the
     /// server's message at `messagePath`. Text that is not a key path is taken as one key.
-    public static func successCode(at codePath: String, equals accepted: JSONValue..., message messagePath: String? = nil)
+    public static func successCode(
+        at codePath: String, equals accepted: JSONValue..., message messagePath: String? = nil
+    )
         -> ResponseRule
     {
         ResponseRule(
