@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Sends every request and owns its lifetime: identical requests in flight are cancelled,
 /// shared or let through by their ``DuplicatePolicy``; requests tagged with an owner end
@@ -22,27 +23,12 @@ public actor RequestPool {
     public nonisolated let transport: any Transport
 
     private var flights: [UInt64: Flight] = [:]
-    /// The flight of each waiting caller.
-    private var flightOfWaiter: [UInt64: UInt64] = [:]
     /// The newest `.cancelPrevious` flight of each identity.
-    private var newest: [RequestIdentity: UInt64] = [:]
+    private var newest: [RequestIdentity: Flight] = [:]
     /// The `.coalesce` flight of each identity that callers may join.
-    private var shared: [RequestIdentity: UInt64] = [:]
-    private var lastID: UInt64 = 0
-
-    /// One network call and the callers waiting for it.
-    private struct Flight {
-        let identity: RequestIdentity
-        let policy: DuplicatePolicy
-        let url: String
-        var task: Task<Void, Never>?
-        var waiters: [UInt64: Waiter]
-    }
-
-    private struct Waiter {
-        let continuation: CheckedContinuation<Result<Response, NetworkError>, Never>
-        let owner: RequestOwner?
-    }
+    private var shared: [RequestIdentity: Flight] = [:]
+    private var lastFlightID: UInt64 = 0
+    private nonisolated let callerIDs = Atomic<UInt64>(0)
 
     /// A pool sending through `transport`.
     public init(transport: any Transport = URLSessionTransport()) {
@@ -50,10 +36,14 @@ public actor RequestPool {
     }
 
     /// How many network calls are in flight (coalesced callers share one).
-    public var inFlightCount: Int { flights.count }
+    ///
+    /// - Complexity: O(*n*) in the number of calls in flight.
+    public var inFlightCount: Int { flights.values.count { $0.isOpen } }
 
     /// How many callers are waiting for a response.
-    public var waitingCount: Int { flightOfWaiter.count }
+    ///
+    /// - Complexity: O(*n*) in the number of calls in flight.
+    public var waitingCount: Int { flights.values.reduce(0) { $0 + $1.callerCount } }
 
     /// A token whose owner's requests are cancelled when the token is released.
     public nonisolated func makeOwnerToken() -> OwnerToken {
@@ -63,7 +53,7 @@ public actor RequestPool {
     /// Sends `endpoint` with the options of ``Request``; see ``send(_:)-(Request)``.
     ///
     /// - Throws: ``NetworkError``.
-    public func send(
+    public nonisolated func send(
         _ endpoint: Endpoint, policy: DuplicatePolicy = .cancelPrevious, owner: RequestOwner? = nil,
         retry: RetryPolicy = .none, rule: ResponseRule = .default
     ) async throws(NetworkError) -> Response {
@@ -79,19 +69,15 @@ public actor RequestPool {
     /// - Throws: ``NetworkError``: ``NetworkError/invalidRequest(url:reason:)`` for an endpoint
     ///   that does not make a URL, ``NetworkError/cancelled(url:)`` when the calling task, the
     ///   owner or a newer identical request cancels it, the transport's errors, and the rule's.
-    public func send(_ request: Request) async throws(NetworkError) -> Response {
+    public nonisolated func send(_ request: Request) async throws(NetworkError) -> Response {
+        // Built here, outside the actor, so that concurrent callers build their URLs in parallel.
         let (urlRequest, identity) = try request.endpoint.urlRequestAndIdentity()
-        let url = urlRequest.url?.absoluteString ?? request.endpoint.displayURL
-        lastID += 1
-        let waiterID = lastID
+        let callerID = callerIDs.wrappingAdd(1, ordering: .relaxed).newValue
+        let flight = await join(request, urlRequest: urlRequest, identity: identity, callerID: callerID)
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                enqueue(
-                    Waiter(continuation: continuation, owner: request.owner), id: waiterID, request: request,
-                    urlRequest: urlRequest, identity: identity, url: url)
-            }
+            await flight.wait(callerID)
         } onCancel: {
-            Task { await self.cancelWaiter(waiterID) }
+            flight.leave(callerID)
         }
         let response = try result.get()
         try request.rule.validate(response)
@@ -102,63 +88,57 @@ public actor RequestPool {
     ///
     /// - Complexity: O(*n*) in the number of requests in flight.
     public func cancelAll(owner: RequestOwner) {
-        for (flightID, flight) in flights {
-            for (waiterID, waiter) in flight.waiters where waiter.owner == owner {
-                removeWaiter(waiterID, of: flightID)
-            }
+        for flight in flights.values {
+            flight.leave(owner: owner)
         }
     }
 
     /// Cancels every request in flight.
     public func cancelAll() {
-        for flightID in Array(flights.keys) {
-            cancelFlight(flightID)
+        for flight in flights.values {
+            flight.cancel()
         }
     }
 
     // MARK: Bookkeeping
 
-    private func enqueue(
-        _ waiter: Waiter, id waiterID: UInt64, request: Request, urlRequest: URLRequest, identity: RequestIdentity,
-        url: String
-    ) {
-        if Task.isCancelled {
-            waiter.continuation.resume(returning: .failure(.cancelled(url: url)))
-            return
-        }
+    /// The flight a caller waits for: a shared one it joins, or a new one (cancelling the
+    /// previous identical one for `.cancelPrevious`).
+    private func join(_ request: Request, urlRequest: URLRequest, identity: RequestIdentity, callerID: UInt64)
+        -> Flight
+    {
         switch request.policy {
         case .coalesce:
-            if let flightID = shared[identity], flights[flightID] != nil {
-                flights[flightID]?.waiters[waiterID] = waiter
-                flightOfWaiter[waiterID] = flightID
-                return
+            if let flight = shared[identity], flight.reserve(callerID, owner: request.owner) {
+                return flight
             }
         case .cancelPrevious:
-            if let previous = newest[identity] {
-                cancelFlight(previous)
-            }
+            newest[identity]?.cancel()
         case .allowDuplicates:
             break
         }
-        lastID += 1
-        let flightID = lastID
-        flights[flightID] = Flight(
-            identity: identity, policy: request.policy, url: url, task: nil, waiters: [waiterID: waiter])
-        flightOfWaiter[waiterID] = flightID
+        lastFlightID += 1
+        let flight = Flight(
+            id: lastFlightID, identity: identity, url: urlRequest.url?.absoluteString ?? request.endpoint.displayURL)
+        _ = flight.reserve(callerID, owner: request.owner)
+        flights[flight.id] = flight
         switch request.policy {
-        case .coalesce: shared[identity] = flightID
-        case .cancelPrevious: newest[identity] = flightID
+        case .coalesce: shared[identity] = flight
+        case .cancelPrevious: newest[identity] = flight
         case .allowDuplicates: break
         }
         let transport = transport
         let method = request.endpoint.method
         let retry = request.retry
         let timeout = request.endpoint.timeout
-        flights[flightID]?.task = Task.detached {
-            let result = await Self.perform(
-                urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
-            await self.finish(flightID, with: result)
-        }
+        flight.attach(
+            Task.detached {
+                let result = await Self.perform(
+                    urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
+                flight.finish(result)
+                await self.remove(flight)
+            })
+        return flight
     }
 
     /// Sends `request` until it succeeds or `retry` says to stop; each attempt may take at most
@@ -222,42 +202,10 @@ public actor RequestPool {
         }
     }
 
-    private func finish(_ flightID: UInt64, with result: Result<Response, NetworkError>) {
-        guard let flight = removeFlight(flightID) else { return }  // cancelled already
-        for (waiterID, waiter) in flight.waiters {
-            flightOfWaiter[waiterID] = nil
-            waiter.continuation.resume(returning: result)
-        }
-    }
-
-    /// A caller's task was cancelled: that caller stops waiting; the flight ends when nobody waits.
-    private func cancelWaiter(_ waiterID: UInt64) {
-        guard let flightID = flightOfWaiter[waiterID] else { return }
-        removeWaiter(waiterID, of: flightID)
-    }
-
-    private func removeWaiter(_ waiterID: UInt64, of flightID: UInt64) {
-        guard let waiter = flights[flightID]?.waiters.removeValue(forKey: waiterID) else { return }
-        flightOfWaiter[waiterID] = nil
-        waiter.continuation.resume(returning: .failure(.cancelled(url: flights[flightID]?.url ?? "")))
-        if flights[flightID]?.waiters.isEmpty == true {
-            cancelFlight(flightID)
-        }
-    }
-
-    private func cancelFlight(_ flightID: UInt64) {
-        guard let flight = removeFlight(flightID) else { return }
-        flight.task?.cancel()
-        for (waiterID, waiter) in flight.waiters {
-            flightOfWaiter[waiterID] = nil
-            waiter.continuation.resume(returning: .failure(.cancelled(url: flight.url)))
-        }
-    }
-
-    private func removeFlight(_ flightID: UInt64) -> Flight? {
-        guard let flight = flights.removeValue(forKey: flightID) else { return nil }
-        if newest[flight.identity] == flightID { newest[flight.identity] = nil }
-        if shared[flight.identity] == flightID { shared[flight.identity] = nil }
-        return flight
+    /// Forgets a flight that has ended.
+    private func remove(_ flight: Flight) {
+        flights[flight.id] = nil
+        if newest[flight.identity] === flight { newest[flight.identity] = nil }
+        if shared[flight.identity] === flight { shared[flight.identity] = nil }
     }
 }
