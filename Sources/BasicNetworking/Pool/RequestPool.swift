@@ -73,7 +73,22 @@ public actor RequestPool {
         // Built here, outside the actor, so that concurrent callers build their URLs in parallel.
         let (urlRequest, identity) = try request.endpoint.urlRequestAndIdentity()
         let callerID = callerIDs.wrappingAdd(1, ordering: .relaxed).newValue
-        let flight = await join(request, urlRequest: urlRequest, identity: identity, callerID: callerID)
+        let (flight, isNew) = await join(request, urlRequest: urlRequest, identity: identity, callerID: callerID)
+        if isNew {
+            // The call starts on this thread and runs here until it first waits for the network,
+            // which saves waking another thread for every request.
+            let transport = transport
+            let method = request.endpoint.method
+            let retry = request.retry
+            let timeout = request.endpoint.timeout
+            flight.attach(
+                Task.immediate {
+                    let result = await Self.perform(
+                        urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
+                    await self.remove(flight)
+                    flight.finish(result)
+                })
+        }
         let result = await withTaskCancellationHandler {
             await flight.wait(callerID)
         } onCancel: {
@@ -103,14 +118,14 @@ public actor RequestPool {
     // MARK: Bookkeeping
 
     /// The flight a caller waits for: a shared one it joins, or a new one (cancelling the
-    /// previous identical one for `.cancelPrevious`).
+    /// previous identical one for `.cancelPrevious`) that the caller then starts.
     private func join(_ request: Request, urlRequest: URLRequest, identity: RequestIdentity, callerID: UInt64)
-        -> Flight
+        -> (Flight, isNew: Bool)
     {
         switch request.policy {
         case .coalesce:
             if let flight = shared[identity], flight.reserve(callerID, owner: request.owner) {
-                return flight
+                return (flight, false)
             }
         case .cancelPrevious:
             newest[identity]?.cancel()
@@ -127,18 +142,7 @@ public actor RequestPool {
         case .cancelPrevious: newest[identity] = flight
         case .allowDuplicates: break
         }
-        let transport = transport
-        let method = request.endpoint.method
-        let retry = request.retry
-        let timeout = request.endpoint.timeout
-        flight.attach(
-            Task.detached {
-                let result = await Self.perform(
-                    urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
-                flight.finish(result)
-                await self.remove(flight)
-            })
-        return flight
+        return (flight, true)
     }
 
     /// Sends `request` until it succeeds or `retry` says to stop; each attempt may take at most
