@@ -17,8 +17,9 @@ final class Flight: Sendable {
         var callers: [UInt64: Caller] = [:]
         /// Callers that left before they started waiting.
         var departed: Set<UInt64> = []
-        /// Set when the call has ended or was cancelled.
+        /// Set when the call has ended or was cancelled, and kept until every caller has it.
         var outcome: Result<Response, NetworkError>?
+        var hasEnded = false
         var task: Task<Void, Never>?
     }
 
@@ -34,7 +35,7 @@ final class Flight: Sendable {
     }
 
     /// Whether the call has not ended yet.
-    var isOpen: Bool { state.withLock { $0.outcome == nil } }
+    var isOpen: Bool { state.withLock { !$0.hasEnded } }
 
     /// How many callers wait for it.
     var callerCount: Int { state.withLock { $0.callers.count } }
@@ -43,7 +44,7 @@ final class Flight: Sendable {
     func attach(_ task: Task<Void, Never>) {
         let ended = state.withLock { state in
             state.task = task
-            return state.outcome != nil
+            return state.hasEnded
         }
         if ended { task.cancel() }
     }
@@ -51,7 +52,7 @@ final class Flight: Sendable {
     /// Adds a caller, before it starts waiting; false when the flight has already ended.
     func reserve(_ callerID: UInt64, owner: RequestOwner?) -> Bool {
         state.withLock { state in
-            guard state.outcome == nil else { return false }
+            guard !state.hasEnded else { return false }
             state.callers[callerID] = Caller(owner: owner)
             return true
         }
@@ -66,6 +67,7 @@ final class Flight: Sendable {
                 }
                 if let outcome = state.outcome {
                     state.callers[callerID] = nil
+                    if state.callers.isEmpty { state.outcome = nil }  // everyone has it: let the body go
                     return outcome
                 }
                 state.callers[callerID]?.continuation = continuation
@@ -79,10 +81,12 @@ final class Flight: Sendable {
     @discardableResult
     func finish(_ outcome: Result<Response, NetworkError>) -> Bool {
         let taken: [Caller]? = state.withLock { state in
-            guard state.outcome == nil else { return nil }
-            state.outcome = outcome
+            guard !state.hasEnded else { return nil }
+            state.hasEnded = true
             let waiting = state.callers.values.filter { $0.continuation != nil }
             state.callers = state.callers.filter { $0.value.continuation == nil }
+            // Kept only for callers that have not started waiting yet.
+            if !state.callers.isEmpty { state.outcome = outcome }
             return Array(waiting)
         }
         guard let taken else { return false }
@@ -114,7 +118,7 @@ final class Flight: Sendable {
                 state.callers[id] = nil
                 if caller.continuation == nil { state.departed.insert(id) }
             }
-            return (Array(leaving), state.callers.isEmpty && state.outcome == nil && !leaving.isEmpty)
+            return (Array(leaving), state.callers.isEmpty && !state.hasEnded && !leaving.isEmpty)
         }
         for (_, caller) in leaving {
             caller.continuation?.resume(returning: .failure(.cancelled(url: url)))

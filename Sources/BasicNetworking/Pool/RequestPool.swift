@@ -29,6 +29,9 @@ public actor RequestPool {
     private var shared: [RequestIdentity: Flight] = [:]
     private var lastFlightID: UInt64 = 0
     private nonisolated let callerIDs = Atomic<UInt64>(0)
+    /// Flights that have ended, forgotten the next time the actor runs: a call does not hop
+    /// back onto the actor when it ends.
+    private nonisolated let ended = Mutex<[Flight]>([])
 
     /// A pool sending through `transport`.
     public init(transport: any Transport = URLSessionTransport()) {
@@ -38,12 +41,18 @@ public actor RequestPool {
     /// How many network calls are in flight (coalesced callers share one).
     ///
     /// - Complexity: O(*n*) in the number of calls in flight.
-    public var inFlightCount: Int { flights.values.count { $0.isOpen } }
+    public var inFlightCount: Int {
+        forgetEnded()
+        return flights.values.count { $0.isOpen }
+    }
 
     /// How many callers are waiting for a response.
     ///
     /// - Complexity: O(*n*) in the number of calls in flight.
-    public var waitingCount: Int { flights.values.reduce(0) { $0 + $1.callerCount } }
+    public var waitingCount: Int {
+        forgetEnded()
+        return flights.values.reduce(0) { $0 + $1.callerCount }
+    }
 
     /// A token whose owner's requests are cancelled when the token is released.
     public nonisolated func makeOwnerToken() -> OwnerToken {
@@ -85,7 +94,7 @@ public actor RequestPool {
                 Task.immediate {
                     let result = await Self.perform(
                         urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
-                    await self.remove(flight)
+                    self.ended.withLock { $0.append(flight) }
                     flight.finish(result)
                 })
         }
@@ -122,6 +131,7 @@ public actor RequestPool {
     private func join(_ request: Request, urlRequest: URLRequest, identity: RequestIdentity, callerID: UInt64)
         -> (Flight, isNew: Bool)
     {
+        forgetEnded()
         switch request.policy {
         case .coalesce:
             if let flight = shared[identity], flight.reserve(callerID, owner: request.owner) {
@@ -206,10 +216,15 @@ public actor RequestPool {
         }
     }
 
-    /// Forgets a flight that has ended.
-    private func remove(_ flight: Flight) {
-        flights[flight.id] = nil
-        if newest[flight.identity] === flight { newest[flight.identity] = nil }
-        if shared[flight.identity] === flight { shared[flight.identity] = nil }
+    /// Forgets the flights that have ended.
+    private func forgetEnded() {
+        for flight in ended.withLock({ ended in
+            defer { ended.removeAll(keepingCapacity: true) }
+            return ended
+        }) {
+            flights[flight.id] = nil
+            if newest[flight.identity] === flight { newest[flight.identity] = nil }
+            if shared[flight.identity] === flight { shared[flight.identity] = nil }
+        }
     }
 }
