@@ -126,7 +126,7 @@ import Testing
         "usage errors exit 64",
         arguments: [
             ["--param", "novalue"], ["--header", "NoColon"], ["--json", "{bad"], ["--retry", "-1"], ["--timeout", "0"],
-            ["--record", "/tmp/a", "--replay", "/tmp/b"], ["--retry", "x"],
+            ["--record", "/tmp/a", "--replay", "/tmp/b"], ["--retry", "x"], ["--retry", "1", "--retry", "2"],
         ])
     func usage(arguments: [String]) async throws {
         let result = try await bsl(["http", "get", "http://127.0.0.1:9/x"] + arguments)

@@ -42,19 +42,23 @@ public final class URLSessionTransport: Transport {
 
     /// The session requests go through.
     public let session: URLSession
+    /// Whether the transport made the session (and so ends it when it goes away).
+    private let ownsSession: Bool
 
     /// A transport with a session of its own.
     public init(configuration: Configuration = .init()) {
         session = URLSession(configuration: configuration.sessionConfiguration())
+        ownsSession = true
     }
 
-    /// A transport over a session you made.
+    /// A transport over a session you made; the session stays yours to invalidate.
     public init(session: URLSession) {
         self.session = session
+        ownsSession = false
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
+        if ownsSession { session.finishTasksAndInvalidate() }
     }
 
     /// Sends `request` through the session.
