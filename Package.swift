@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "BasicCrypto", targets: ["BasicCrypto"]),
         .library(name: "BasicFormat", targets: ["BasicFormat"]),
         .library(name: "BasicLayout", targets: ["BasicLayout"]),
+        .library(name: "BasicNetworking", targets: ["BasicNetworking"]),
         .library(name: "BasicRouting", targets: ["BasicRouting"]),
         .library(name: "BasicStore", targets: ["BasicStore"]),
         .executable(name: "bsl", targets: ["bsl"]),
@@ -37,15 +38,18 @@ let package = Package(
             dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
         .target(name: "BasicFormat"),
         .target(name: "BasicLayout"),
+        .target(name: "BasicNetworking", dependencies: ["BasicCore"]),
         .target(name: "BasicRouting"),
         .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "CSQLite"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(
             name: "bsl",
-            dependencies: ["BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicRouting", "BasicStore"]),
+            dependencies: [
+                "BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicNetworking", "BasicRouting", "BasicStore",
+            ]),
         .executableTarget(
-            name: "bsl-bench", dependencies: ["BasicCache", "BasicCore", "BasicStore", "CSQLite"],
+            name: "bsl-bench", dependencies: ["BasicCache", "BasicCore", "BasicNetworking", "BasicStore", "CSQLite"],
             path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share. `store-stress` is the child process of BasicStore's crash and
@@ -57,6 +61,7 @@ let package = Package(
         .testTarget(name: "BasicCryptoTests", dependencies: ["BasicCrypto", "TestSupport"]),
         .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
+        .testTarget(name: "BasicNetworkingTests", dependencies: ["BasicNetworking", "BasicCore", "TestSupport"]),
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
         .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
         .testTarget(

@@ -8,7 +8,15 @@ Endpoints (every one also honours ?delay=<ms> before answering and ?count=<name>
 hit counter):
   ANY  /echo[/...]          JSON of method, path, query, headers and body
   GET  /delay/<ms>          answers after <ms> milliseconds
-  ANY  /status/<code>       answers with that status; ?body=<text> sets the body
+  ANY  /status/<code>       answers with that status; ?body=<text> sets the body,
+                            ?retry_after=<s> adds a Retry-After header
+  ANY  /flaky/<name>        bumps counter <name>; while it is <= ?failures=<n> (default 1)
+                            answers ?status= (default 503, with ?retry_after=<s> as Retry-After),
+                            then 200 {"name", "attempt"}
+  POST /login               form or JSON user=<u>&password=secret: 200 {"code":0,"msg":"ok",
+                            "data":{"token":"tok-<u>"}}; a wrong password gives code 1001
+  GET  /ticket?token=<t>    200 {"code":0,"data":{"ticket":"TK-<u>","user":<u>}} for a token
+                            from /login, else 200 {"code":401,"msg":"token expired"}
   ANY  /count/<name>        increments and returns the counter; ?peek=1 reads it only
   POST /count/<name>/reset  sets one counter to 0; POST /reset clears all counters
   GET  /counts              all counters
@@ -75,10 +83,36 @@ class Handler(BaseHTTPRequestHandler):
             self.send_json(200, {"delayed": int(parts[1])})
         elif head == "status" and len(parts) == 2 and parts[1].isdigit():
             code = int(parts[1])
+            if "retry_after" in query:
+                self.extra_headers = [("Retry-After", query["retry_after"][0])]
             if "body" in query:
                 self.send_bytes(code, query["body"][0].encode("utf-8"), "text/plain; charset=utf-8")
             else:
                 self.send_json(code, {"status": code})
+        elif head == "flaky" and len(parts) == 2:
+            attempt = bump(parts[1])
+            failures = int(query.get("failures", ["1"])[0])
+            if attempt <= failures:
+                code = int(query.get("status", ["503"])[0])
+                if "retry_after" in query:
+                    self.extra_headers = [("Retry-After", query["retry_after"][0])]
+                self.send_json(code, {"status": code, "attempt": attempt})
+            else:
+                self.send_json(200, {"name": parts[1], "attempt": attempt})
+        elif head == "login" and self.command == "POST":
+            fields = self.read_fields(body)
+            user = fields.get("user", "")
+            if user and fields.get("password") == "secret":
+                self.send_json(200, {"code": 0, "msg": "ok", "data": {"token": "tok-" + user}})
+            else:
+                self.send_json(200, {"code": 1001, "msg": "wrong user or password"})
+        elif head == "ticket":
+            token = query.get("token", [""])[0]
+            if token.startswith("tok-") and len(token) > 4:
+                user = token[4:]
+                self.send_json(200, {"code": 0, "msg": "ok", "data": {"ticket": "TK-" + user, "user": user}})
+            else:
+                self.send_json(200, {"code": 401, "msg": "token expired"})
         elif head == "count" and len(parts) == 3 and parts[2] == "reset":
             with COUNTERS_LOCK:
                 COUNTERS[parts[1]] = 0
@@ -114,6 +148,16 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self.send_json(404, {"error": "no such endpoint", "path": url.path})
 
+    def read_fields(self, body):
+        kind = self.headers.get("Content-Type") or ""
+        if "json" in kind:
+            try:
+                value = json.loads(body.decode("utf-8"))
+                return {k: str(v) for k, v in value.items()} if isinstance(value, dict) else {}
+            except ValueError:
+                return {}
+        return {k: v[0] for k, v in parse_qs(body.decode("utf-8"), keep_blank_values=True).items()}
+
     def send_fixture(self, parts):
         if FIXTURES is None:
             return self.send_json(404, {"error": "the server was started without --fixtures"})
@@ -133,6 +177,9 @@ class Handler(BaseHTTPRequestHandler):
         self.send_response(code)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
+        for name, value in getattr(self, "extra_headers", []):
+            self.send_header(name, value)
+        self.extra_headers = []
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(data)

@@ -127,3 +127,60 @@ import Testing
         }
     }
 }
+
+/// The endpoints BasicNetworking's tests add: Retry-After, a flaky endpoint, and login/ticket.
+@Suite struct TestHTTPServerNetworkingEndpointTests {
+    let session = URLSession(configuration: .ephemeral)
+
+    func send(_ url: URL, method: String = "GET", body: String? = nil) async throws -> (JSONValue, HTTPURLResponse) {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await session.data(for: request)
+        return (try JSONValue(parsing: data), try #require(response as? HTTPURLResponse))
+    }
+
+    @Test("status adds a Retry-After header on request")
+    func retryAfter() async throws {
+        let server = try await TestHTTPServer.shared()
+        let (_, response) = try await send(server.url("/status/503?retry_after=2"))
+        #expect(response.statusCode == 503)
+        #expect(response.value(forHTTPHeaderField: "Retry-After") == "2")
+        let (_, plain) = try await send(server.url("/status/503"))
+        #expect(plain.value(forHTTPHeaderField: "Retry-After") == nil)
+    }
+
+    @Test("flaky fails the first n hits with the status asked for, then answers 200")
+    func flaky() async throws {
+        let server = try await TestHTTPServer.shared()
+        let name = "flaky-\(UUID().uuidString)"
+        let url = server.url("/flaky/\(name)?failures=2&status=502")
+        let (first, firstResponse) = try await send(url)
+        let (_, secondResponse) = try await send(url)
+        let (third, thirdResponse) = try await send(url)
+        #expect(firstResponse.statusCode == 502)
+        #expect(first["attempt"] == 1)
+        #expect(secondResponse.statusCode == 502)
+        #expect(thirdResponse.statusCode == 200)
+        #expect(third["attempt"] == 3)
+    }
+
+    @Test("login gives a token for the right password, and ticket accepts only such tokens")
+    func loginAndTicket() async throws {
+        let server = try await TestHTTPServer.shared()
+        let (login, _) = try await send(server.url("/login"), method: "POST", body: "user=alice&password=secret")
+        #expect(login["code"] == 0)
+        #expect(login["data"]?["token"] == "tok-alice")
+        let (wrong, _) = try await send(server.url("/login"), method: "POST", body: "user=alice&password=nope")
+        #expect(wrong["code"] == 1001)
+        let (ticket, _) = try await send(server.url("/ticket?token=tok-alice"))
+        #expect(ticket["data"]?["ticket"] == "TK-alice")
+        let (expired, response) = try await send(server.url("/ticket?token=bogus"))
+        #expect(response.statusCode == 200)
+        #expect(expired["code"] == 401)
+        #expect(expired["msg"] == "token expired")
+    }
+}

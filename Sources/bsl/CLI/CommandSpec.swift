@@ -10,7 +10,8 @@ struct CommandSpec: Sendable {
         var isVariadic = false
     }
 
-    /// A named option: `--name VALUE`, or a flag `--name` when `valueName` is nil.
+    /// A named option: `--name VALUE`, or a flag `--name` when `valueName` is nil. A repeatable
+    /// option may be given several times (`--param a=1 --param b=2`).
     struct Option: Sendable {
         var name: String
         var valueName: String?
@@ -18,6 +19,8 @@ struct CommandSpec: Sendable {
         var short: Character?
         /// Whether the command cannot run without it; parsing fails when it is missing.
         var isRequired = false
+        /// Whether it may be given several times; read all its values with `ParsedArguments.values(_:)`.
+        var isRepeatable = false
 
         static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
             Option(name: name, valueName: nil, help: help, short: short)
@@ -29,6 +32,10 @@ struct CommandSpec: Sendable {
 
         static func required(_ name: String, _ valueName: String, help: String) -> Option {
             Option(name: name, valueName: valueName, help: help, short: nil, isRequired: true)
+        }
+
+        static func repeatable(_ name: String, _ valueName: String, short: Character? = nil, help: String) -> Option {
+            Option(name: name, valueName: valueName, help: help, short: short, isRepeatable: true)
         }
 
         var isFlag: Bool { valueName == nil }

@@ -9,7 +9,7 @@ enum HelpFormatter {
         }
         for option in spec.options {
             let text = option.isFlag ? "--\(option.name)" : "--\(option.name) <\(option.valueName ?? "value")>"
-            parts.append(option.isRequired ? text : "[\(text)]")
+            parts.append((option.isRequired ? text : "[\(text)]") + (option.isRepeatable ? "…" : ""))
         }
         if !spec.subcommands.isEmpty {
             parts.append("<command>")  // after the group's options, which come before it

@@ -2,6 +2,7 @@
 struct ParsedArguments: Sendable {
     private(set) var positionals: [String: [String]] = [:]
     private(set) var values: [String: String] = [:]
+    private(set) var repeatedValues: [String: [String]] = [:]
     private(set) var flags: Set<String> = []
 
     /// Matches `tokens` to `spec`.
@@ -37,17 +38,20 @@ struct ParsedArguments: Sendable {
                 flags.insert(option.name)
                 continue
             }
-            guard values[option.name] == nil else {
+            guard values[option.name] == nil || option.isRepeatable else {
                 throw UsageError("the option --\(option.name) is given twice")
             }
+            let value: String
             if let inlineValue {
-                values[option.name] = inlineValue
+                value = inlineValue
             } else if index < tokens.count, !Self.isOptionToken(tokens[index]) || tokens[index] == "-" {
-                values[option.name] = tokens[index]
+                value = tokens[index]
                 index += 1
             } else {
                 throw UsageError("the option --\(option.name) needs a value (\(option.valueName ?? "VALUE"))")
             }
+            values[option.name] = value
+            repeatedValues[option.name, default: []].append(value)
         }
 
         var arguments = spec.arguments[...]
@@ -101,8 +105,11 @@ struct ParsedArguments: Sendable {
     /// Every token of the variadic positional argument `name`.
     func arguments(_ name: String) -> [String] { positionals[name] ?? [] }
 
-    /// The value of the option `name`, if given.
+    /// The value of the option `name`, if given (the last one, for a repeatable option).
     func value(_ name: String) -> String? { values[name] }
+
+    /// Every value of the repeatable option `name`, in the order given.
+    func values(_ name: String) -> [String] { repeatedValues[name] ?? [] }
 
     /// Whether the flag `name` was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }

@@ -29,6 +29,11 @@ struct Terminal: Sendable {
         FileHandle.standardOutput.write(Data((text + terminator).utf8))
     }
 
+    /// Writes bytes to standard output as they are.
+    func write(_ data: Data) {
+        FileHandle.standardOutput.write(data)
+    }
+
     /// Writes `text` and a line end to standard error.
     func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))

@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+
+/// The contexts of the requests the cassette transports have in flight, by token.
+enum CassetteExchanges {
+    /// What the protocol needs to answer one request.
+    final class Context: Sendable {
+        enum Mode: Sendable {
+            case replay(Cassette)
+            case record(Cassette, URLSession, redacted: Set<String>)
+        }
+
+        let mode: Mode
+        /// The request as the transport got it, with its body.
+        let request: URLRequest
+        private let failure = Mutex<NetworkError?>(nil)
+
+        init(mode: Mode, request: URLRequest) {
+            self.mode = mode
+            self.request = request
+        }
+
+        /// Keeps the error the transport should throw for this request.
+        func fail(with error: NetworkError) {
+            failure.withLock { $0 = error }
+        }
+
+        /// The error kept by ``fail(with:)``, if any.
+        var error: NetworkError? { failure.withLock { $0 } }
+    }
+
+    private static let contexts = Mutex<[String: Context]>([:])
+
+    static func context(for token: String) -> Context? {
+        contexts.withLock { $0[token] }
+    }
+
+    /// Sends `request` through `session` with its context registered, and maps the outcome.
+    static func send(_ request: URLRequest, mode: Context.Mode, through session: URLSession) async throws(NetworkError)
+        -> Response
+    {
+        let token = UUID().uuidString
+        let context = Context(mode: mode, request: request)
+        contexts.withLock { $0[token] = context }
+        defer { contexts.withLock { _ = $0.removeValue(forKey: token) } }
+        var tagged = request
+        tagged.setValue(token, forHTTPHeaderField: CassetteURLProtocol.tokenHeader)
+        do {
+            var response = try await URLSessionTransport.send(tagged, through: session)
+            response.url = request.url ?? response.url
+            return response
+        } catch {
+            if let kept = context.error, !error.isCancellation { throw kept }
+            throw error
+        }
+    }
+
+    /// A session whose requests go to ``CassetteURLProtocol``.
+    static func session(_ configuration: URLSessionTransport.Configuration) -> URLSession {
+        let sessionConfiguration = configuration.sessionConfiguration()
+        sessionConfiguration.protocolClasses = [CassetteURLProtocol.self]
+        return URLSession(configuration: sessionConfiguration)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Synchronization
+
+/// The `URLProtocol` through which ``RecordingTransport`` and ``ReplayTransport`` answer
+/// requests inside URLSession's own machinery.
+///
+/// URLSession makes the protocol objects itself, so a transport hands each request's context
+/// over through ``CassetteExchanges``, keyed by a token in a private header.
+final class CassetteURLProtocol: URLProtocol {
+    /// The network task of a recording; URLSession calls startLoading and stopLoading on its
+    /// own threads, so a lock guards it.
+    private let inner = Mutex<URLSessionDataTask?>(nil)
+
+    /// The header that carries the token of a request's context.
+    static let tokenHeader = "X-BasicNetworking-Exchange"
+
+    override class func canInit(with request: URLRequest) -> Bool {
+        request.value(forHTTPHeaderField: tokenHeader) != nil
+    }
+
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+        request
+    }
+
+    override func startLoading() {
+        // URLSession calls this on its work queue, which every session's queue targets: creating
+        // a task or calling the client from here would wait on that queue and deadlock. Work on
+        // another queue instead.
+        let this = Unchecked(value: self)
+        DispatchQueue.global().async { this.value.load() }
+    }
+
+    private func load() {
+        guard let token = request.value(forHTTPHeaderField: Self.tokenHeader),
+            let context = CassetteExchanges.context(for: token)
+        else {
+            client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
+            return
+        }
+        switch context.mode {
+        case .replay(let cassette):
+            replay(context, from: cassette)
+        case .record(let cassette, let session, let redacted):
+            record(context, into: cassette, through: session, redacting: redacted)
+        }
+    }
+
+    override func stopLoading() {
+        inner.withLock { $0 }?.cancel()
+    }
+
+    private func replay(_ context: CassetteExchanges.Context, from cassette: Cassette) {
+        let original = context.request
+        let method = original.httpMethod ?? "GET"
+        let url = original.url?.absoluteString ?? ""
+        guard let exchange = cassette.match(.init(method: method, url: url, body: original.httpBody ?? Data())),
+            let requestURL = original.url,
+            let response = HTTPURLResponse(
+                url: requestURL, statusCode: exchange.status, httpVersion: "HTTP/1.1",
+                headerFields: exchange.responseHeaders)
+        else {
+            context.fail(with: .notRecorded(method: method, url: url, cassette: cassette.folder.path))
+            client?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable))
+            return
+        }
+        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+        client?.urlProtocol(self, didLoad: exchange.responseBody)
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    private func record(
+        _ context: CassetteExchanges.Context, into cassette: Cassette, through session: URLSession,
+        redacting redacted: Set<String>
+    ) {
+        let original = context.request
+        let this = Unchecked(value: self)
+        let task = session.dataTask(with: original) { data, response, error in
+            let `self` = this.value
+            let client = self.client
+            if let error {
+                context.fail(with: NetworkError(error, request: original))
+                client?.urlProtocol(self, didFailWithError: error)
+                return
+            }
+            guard let http = response as? HTTPURLResponse else {
+                client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
+                return
+            }
+            let body = data ?? Data()
+            let received = Response(http, body: body, requestURL: original.url ?? URL(fileURLWithPath: "/"))
+            do throws(NetworkError) {
+                try cassette.record(
+                    method: original.httpMethod ?? "GET", url: original.url?.absoluteString ?? "",
+                    requestHeaders: Self.redact(original.allHTTPHeaderFields ?? [:], redacted),
+                    requestBody: original.httpBody ?? Data(), status: http.statusCode,
+                    responseHeaders: Self.redact(received.headers, redacted), responseBody: body)
+            } catch {
+                context.fail(with: error)
+                client?.urlProtocol(self, didFailWithError: URLError(.cannotWriteToFile))
+                return
+            }
+            client?.urlProtocol(self, didReceive: http, cacheStoragePolicy: .notAllowed)
+            client?.urlProtocol(self, didLoad: body)
+            client?.urlProtocolDidFinishLoading(self)
+        }
+        inner.withLock { $0 = task }
+        task.resume()
+    }
+
+    /// Carries the protocol object into URLSession's completion handler.
+    private struct Unchecked: @unchecked Sendable {
+        // URLProtocol is not Sendable, but its client may be called from any thread, and the
+        // handler only passes the object back to its client.
+        let value: CassetteURLProtocol
+    }
+
+    private static func redact(_ headers: [String: String], _ names: Set<String>) -> [String: String] {
+        var result: [String: String] = [:]
+        for (name, value) in headers where name != tokenHeader {
+            result[name] = names.contains(name.lowercased()) ? "<redacted>" : value
+        }
+        return result
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// A transport that answers from a cassette folder written by ``RecordingTransport``, without
+/// the network.
+///
+/// ```swift
+/// let pool = RequestPool(transport: try ReplayTransport(cassette: URL(fileURLWithPath: "Samples/http/news")))
+/// let response = try await pool.send(Request(Endpoint(base: "https://api.example.com", path: "news")))
+/// ```
+///
+/// A request matches an exchange with the same method, URL (query included) and body. When a
+/// request was recorded several times, replays answer in the recorded order and then repeat the
+/// last answer. A request with no match fails with ``NetworkError/notRecorded(method:url:cassette:)``.
+public final class ReplayTransport: Transport {
+    /// The cassette folder.
+    public let folder: URL
+    private let cassette: Cassette
+    private let session: URLSession
+
+    /// A transport answering from the cassette in `folder`.
+    ///
+    /// - Throws: ``NetworkError/cassette(path:reason:)`` when the folder has no readable cassette.
+    public init(cassette folder: URL, configuration: URLSessionTransport.Configuration = .init()) throws(NetworkError) {
+        self.folder = folder
+        cassette = try Cassette.open(folder)
+        session = CassetteExchanges.session(configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// How many exchanges the cassette holds.
+    public var exchangeCount: Int { cassette.count }
+
+    /// Answers `request` from the cassette.
+    ///
+    /// - Throws: ``NetworkError/notRecorded(method:url:cassette:)`` for a request the cassette
+    ///   does not hold; ``NetworkError/cancelled(url:)``.
+    public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
+        try await CassetteExchanges.send(request, mode: .replay(cassette), through: session)
+    }
+}

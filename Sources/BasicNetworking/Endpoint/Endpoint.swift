@@ -1,0 +1,186 @@
+import BasicCore
+import Foundation
+
+/// Where a request goes and what it carries: a base URL and a path, a method, headers, and
+/// parameters encoded as a query, a form or a JSON body.
+///
+/// ```swift
+/// var endpoint = Endpoint(base: "https://api.example.com/v1/", path: "/news/recent")
+/// endpoint.parameters = ["page": 1, "tags": ["swift", "linux"]]
+/// let request = try endpoint.urlRequest()
+/// // GET https://api.example.com/v1/news/recent?page=1&tags=swift&tags=linux
+/// ```
+///
+/// The path is joined to the base with exactly one slash, keeping the base's own path
+/// (`/v1`), and is plain text: characters a path cannot hold are escaped. Parameters go where
+/// ``encoding`` says, or by default to the query for `GET`, `HEAD`, `DELETE` and `OPTIONS` and to a
+/// form body for the other methods; when ``body`` is set they always go to the query.
+public struct Endpoint: Hashable, Sendable {
+    /// The base URL as text, such as `https://api.example.com/v1`; checked when a request is built.
+    public var base: String
+    /// The path under the base, as plain text: `news/recent/20`. Empty for the base itself.
+    public var path: String
+    /// The request method.
+    public var method: HTTPMethod
+    /// Headers to send, by name.
+    public var headers: [String: String]
+    /// The parameters, in order.
+    public var parameters: JSONObject
+    /// Where the parameters go; `nil` for the method's default (``ParameterEncoding/default(for:)``).
+    public var encoding: ParameterEncoding?
+    /// A body given as it is; the parameters then go to the query.
+    public var body: HTTPBody?
+    /// How long each attempt of the request may take before it fails with
+    /// ``NetworkError/timedOut(url:seconds:)``; `nil` for the transport's default (60 s without
+    /// data). ``RequestPool`` enforces it exactly; the `URLRequest` gets it rounded up to whole
+    /// seconds, as URLSession on Linux counts no finer.
+    public var timeout: Duration?
+
+    /// An endpoint under a base URL.
+    public init(
+        base: String, path: String = "", method: HTTPMethod = .get, parameters: JSONObject = [:],
+        headers: [String: String] = [:], encoding: ParameterEncoding? = nil, timeout: Duration? = nil
+    ) {
+        self.base = base
+        self.path = path
+        self.method = method
+        self.headers = headers
+        self.parameters = parameters
+        self.encoding = encoding
+        self.timeout = timeout
+    }
+
+    /// An endpoint at a URL.
+    public init(
+        url: URL, method: HTTPMethod = .get, parameters: JSONObject = [:], headers: [String: String] = [:]
+    ) {
+        self.init(base: url.absoluteString, method: method, parameters: parameters, headers: headers)
+    }
+
+    /// The encoding the parameters get: ``encoding``, or the method's default.
+    public var effectiveEncoding: ParameterEncoding {
+        if body != nil {
+            return ParameterEncoding(destination: .query, arrayStyle: encoding?.arrayStyle ?? .repeatedKey)
+        }
+        return encoding ?? .default(for: method)
+    }
+
+    /// The base and the path, for messages; never fails.
+    public var displayURL: String {
+        if path.isEmpty { return base }
+        let trimmed = path.drop { $0 == "/" }
+        return base.hasSuffix("/") ? base + trimmed : base + "/" + trimmed
+    }
+
+    /// The URL the request goes to, with the query parameters.
+    ///
+    /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` when the base is not an absolute
+    ///   `http` or `https` URL.
+    public func url() throws(NetworkError) -> URL {
+        try resolve().url
+    }
+
+    /// The `URLRequest` for this endpoint: URL, method, headers, body and timeout.
+    ///
+    /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` when the base is not an absolute
+    ///   `http` or `https` URL.
+    public func urlRequest() throws(NetworkError) -> URLRequest {
+        urlRequest(for: try resolve().url)
+    }
+
+    /// The request and its identity, from one pass over the URL (what ``RequestPool`` sends).
+    func urlRequestAndIdentity() throws(NetworkError) -> (URLRequest, RequestIdentity) {
+        let (url, plain) = try resolve()
+        return (urlRequest(for: url), identity(plainURL: plain))
+    }
+
+    private func urlRequest(for url: URL) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.httpMethod = method.rawValue
+        if let timeout {
+            // URLSession on Linux counts its timeout in whole seconds (0.2 s would fire at once):
+            // round up here, and let RequestPool enforce the exact timeout.
+            request.timeoutInterval = max(1, timeout.seconds.rounded(.up))
+        }
+        let encoding = effectiveEncoding
+        if let body {
+            request.httpBody = body.data
+            request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
+        } else if !parameters.isEmpty {
+            switch encoding.destination {
+            case .query:
+                break
+            case .formBody:
+                let form = ParameterEncoder.encode(ParameterEncoder.pairs(parameters, arrayStyle: encoding.arrayStyle))
+                request.httpBody = Data(form.utf8)
+                request.setValue("application/x-www-form-urlencoded; charset=utf-8", forHTTPHeaderField: "Content-Type")
+            case .jsonBody:
+                request.httpBody = JSONValue.object(parameters).jsonData()
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            }
+        }
+        for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        return request
+    }
+
+    /// What makes two requests the same for ``RequestPool``: the method, the absolute URL
+    /// without the parameters, the parameters in a canonical order, and the body.
+    ///
+    /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` for a bad base URL.
+    public func identity() throws(NetworkError) -> RequestIdentity {
+        identity(plainURL: try resolve().plain)
+    }
+
+    private func identity(plainURL: String) -> RequestIdentity {
+        let encoding = effectiveEncoding
+        let canonical: String
+        switch encoding.destination {
+        case .query, .formBody:
+            canonical = ParameterEncoder.canonical(ParameterEncoder.pairs(parameters, arrayStyle: encoding.arrayStyle))
+        case .jsonBody:
+            canonical = parameters.isEmpty ? "" : JSONValue.object(parameters).jsonString(.init(sortsKeys: true))
+        }
+        return RequestIdentity(
+            method: method, url: plainURL, parameters: canonical, body: body?.data ?? Data())
+    }
+
+    /// The URL, checked, with the path joined and the query parameters added; and the same
+    /// without the parameters, as text.
+    private func resolve() throws(NetworkError) -> (url: URL, plain: String) {
+        guard var components = URLComponents(string: base) else {
+            throw .invalidRequest(
+                url: displayURL, reason: "the base URL \"\(base)\" is not a URL; write it as https://host/path")
+        }
+        guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            throw .invalidRequest(
+                url: displayURL,
+                reason: "the base URL \"\(base)\" is not an http or https URL; write it as https://host/path")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw .invalidRequest(
+                url: displayURL, reason: "the base URL \"\(base)\" has no host; write it as https://host/path")
+        }
+        let relative = ParameterEncoder.escapePath(String(path.drop { $0 == "/" }))
+        if !relative.isEmpty {
+            let basePath = components.percentEncodedPath
+            components.percentEncodedPath = (basePath.hasSuffix("/") ? basePath : basePath + "/") + relative
+        }
+        let plain = components.string ?? displayURL
+        if !parameters.isEmpty, effectiveEncoding.destination == .query {
+            let query = ParameterEncoder.encode(
+                ParameterEncoder.pairs(parameters, arrayStyle: effectiveEncoding.arrayStyle))
+            if let existing = components.percentEncodedQuery, !existing.isEmpty {
+                components.percentEncodedQuery = existing + "&" + query
+            } else {
+                components.percentEncodedQuery = query
+            }
+        }
+        guard let url = components.url else {
+            throw .invalidRequest(
+                url: displayURL, reason: "the path \"\(path)\" does not make a valid URL with the base")
+        }
+        return (url, plain)
+    }
+}

@@ -1,0 +1,94 @@
+import BasicCore
+import Foundation
+
+/// Turns parameters into `name=value` pairs and escapes them (RFC 3986).
+enum ParameterEncoder {
+    /// The parameters as flat name/value pairs, in order: arrays repeat their name (or add
+    /// `[]`), objects nest as `name[key]`, `null` is an empty value.
+    static func pairs(_ parameters: JSONObject, arrayStyle: ParameterEncoding.ArrayStyle) -> [(String, String)] {
+        var result: [(String, String)] = []
+        for (name, value) in parameters {
+            append(value, named: name, arrayStyle: arrayStyle, to: &result)
+        }
+        return result
+    }
+
+    private static func append(
+        _ value: JSONValue, named name: String, arrayStyle: ParameterEncoding.ArrayStyle,
+        to result: inout [(String, String)]
+    ) {
+        switch value {
+        case .null: result.append((name, ""))
+        case .bool(let flag): result.append((name, flag ? "true" : "false"))
+        case .integer(let number): result.append((name, String(number)))
+        case .double: result.append((name, value.jsonString()))
+        case .string(let text): result.append((name, text))
+        case .array(let elements):
+            let elementName = arrayStyle == .brackets ? name + "[]" : name
+            for element in elements {
+                append(element, named: elementName, arrayStyle: arrayStyle, to: &result)
+            }
+        case .object(let members):
+            for (key, member) in members {
+                append(member, named: "\(name)[\(key)]", arrayStyle: arrayStyle, to: &result)
+            }
+        }
+    }
+
+    /// `a=1&b=x%20y`: the pairs escaped and joined.
+    static func encode(_ pairs: [(String, String)]) -> String {
+        pairs.map { escape($0.0) + "=" + escape($0.1) }.joined(separator: "&")
+    }
+
+    /// The pairs in a canonical order, for telling identical requests apart from different ones.
+    static func canonical(_ pairs: [(String, String)]) -> String {
+        encode(pairs.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 })
+    }
+
+    /// Percent-escapes every byte but RFC 3986's unreserved characters.
+    static func escape(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Escapes a path given as plain text; `/` separates segments and stays as it is.
+    static func escapePath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            var bytes: [UInt8] = []
+            let hex = Array("0123456789ABCDEF".utf8)
+            for byte in segment.utf8 {
+                // Unreserved characters and the sub-delimiters a path segment may hold (RFC 3986 3.3).
+                if isUnreserved(byte) || Array("!$&'()*+,;=:@".utf8).contains(byte) {
+                    bytes.append(byte)
+                } else {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0x0F)])
+                }
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }.joined(separator: "/")
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A tag naming who a request is for (a screen, a view model), so that its requests can be
+/// cancelled together with ``RequestPool/cancelAll(owner:)``.
+///
+/// ```swift
+/// let owner = RequestOwner("news-list")
+/// async let page = pool.send(Request(endpoint, owner: owner))
+/// await pool.cancelAll(owner: owner)   // the screen went away
+/// ```
+public struct RequestOwner: Hashable, Sendable, CustomStringConvertible {
+    /// The tag's name.
+    public let name: String
+
+    /// An owner with a name of your choosing; equal names are the same owner.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// An owner no other owner equals.
+    public static func unique() -> RequestOwner {
+        RequestOwner("owner-\(UUID().uuidString)")
+    }
+
+    /// The name.
+    public var description: String { name }
+}

@@ -1,0 +1,144 @@
+import BasicCore
+import Foundation
+import TestSupport
+import Testing
+
+/// Runs the built `bsl http` against the test server and checks its output and exit status.
+@Suite struct BSLHTTPCommandTests {
+    static let sample = TestPaths.packageRoot.appendingPathComponent("Samples/http/news").path
+
+    func bsl(_ arguments: [String]) async throws -> ProcessResult {
+        try await ProcessRunner.run(TestPaths.builtProduct("bsl"), arguments)
+    }
+
+    @Test("http get prints the body, with repeatable --param in the query and --header sent")
+    func get() async throws {
+        let server = try await TestHTTPServer.shared()
+        let result = try await bsl([
+            "http", "get", server.url("/echo").absoluteString, "--param", "q=a b+c", "--param", "tag=x", "--param",
+            "tag=y", "--header", "X-Client: bsl",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasSuffix("}\n"))
+        let echo = try JSONValue(parsing: result.standardOutput)
+        #expect(echo["method"] == "GET")
+        #expect(echo["query"] == ["q": "a b+c", "tag": ["x", "y"]])
+        #expect(echo["headers"]?["X-Client"] == "bsl")
+    }
+
+    @Test("http post sends --param as a form body, or in the query when --json gives the body")
+    func post() async throws {
+        let server = try await TestHTTPServer.shared()
+        let form = try await bsl(["http", "post", server.url("/echo").absoluteString, "--param", "user=小明"])
+        #expect(form.status == 0, "\(form.standardError)")
+        let formEcho = try JSONValue(parsing: form.standardOutput)
+        #expect(formEcho["body"] == "user=%E5%B0%8F%E6%98%8E")
+        #expect(formEcho["query"] == [:])
+
+        let json = try await bsl([
+            "http", "post", server.url("/echo").absoluteString, "--param", "v=2", "--json", #"{"title":"hi"}"#,
+        ])
+        let jsonEcho = try JSONValue(parsing: json.standardOutput)
+        #expect(jsonEcho["body"] == #"{"title":"hi"}"#)
+        #expect(jsonEcho["headers"]?["Content-Type"] == "application/json")
+        #expect(jsonEcho["query"]?["v"] == "2")
+    }
+
+    @Test("--include prints the status line and the headers first")
+    func include() async throws {
+        let server = try await TestHTTPServer.shared()
+        let result = try await bsl(["http", "get", server.url("/bytes/3").absoluteString, "--include"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("HTTP 200 OK\n"))
+        #expect(result.standardOutput.contains("\nContent-Length: 3\n"))
+        #expect(result.standardOutput.contains("\nContent-Type: application/octet-stream\n"))
+        #expect(result.standardOutput.contains("\n\n"))
+    }
+
+    @Test(
+        "errors exit 1 with the NetworkError's message",
+        arguments: [
+            (["/status/500"], "answered HTTP 500 (internal server error)"),
+            (["/delay/5000", "--timeout", "0.2"], "timed out after 0.2 s"),
+            (["/drop"], "request to"),
+        ])
+    func errors(arguments: [String], message: String) async throws {
+        let server = try await TestHTTPServer.shared()
+        let url = server.url(arguments[0]).absoluteString
+        let result = try await bsl(["http", "get", url] + arguments.dropFirst())
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains(message))
+        #expect(result.standardError.contains(url))
+        #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test("--retry N allows N retries after the first attempt")
+    func retry() async throws {
+        let server = try await TestHTTPServer.shared()
+        let name = "cli-\(UUID().uuidString.prefix(8))"
+        let url = server.url("/flaky/\(name)?failures=2").absoluteString
+        let result = try await bsl(["http", "get", url, "--retry", "2"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try JSONValue(parsing: result.standardOutput)["attempt"] == 3)
+        let short = try await bsl([
+            "http", "get", server.url("/flaky/\(name)-b?failures=2").absoluteString, "--retry", "1",
+        ])
+        #expect(short.status == 1)
+        #expect(short.standardError.contains("HTTP 503"))
+    }
+
+    @Test("--record then --replay gives the same output once the server is gone")
+    func recordReplay() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try await TestHTTPServer.start()
+        let url = server.url("/echo?from=cli").absoluteString
+        let recorded = try await bsl(["http", "get", url, "--record", folder.url.path])
+        server.stop()
+        #expect(recorded.status == 0, "\(recorded.standardError)")
+        let replayed = try await bsl(["http", "get", url, "--replay", folder.url.path])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        #expect(replayed.standardOutput == recorded.standardOutput)
+        let missing = try await bsl(["http", "get", url + "&other=1", "--replay", folder.url.path])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("no exchange for GET \(url)&other=1 in the cassette \(folder.url.path)"))
+    }
+
+    @Test("the README's offline example replays the sample cassette")
+    func sample() async throws {
+        let news = try await bsl([
+            "http", "get", "https://news.example.com/api/v1/news/recent", "--param", "page=1", "--param", "size=3",
+            "--replay", Self.sample,
+        ])
+        #expect(news.status == 0, "\(news.standardError)")
+        #expect(
+            try JSONValue(parsing: news.standardOutput).string(at: "data.list[1].title")
+                == "在 Linux 上用 URLSession 写一个请求池")
+        let login = try await bsl([
+            "http", "post", "https://news.example.com/api/v1/login", "--param", "user=alice", "--param",
+            "password=secret", "--replay", Self.sample,
+        ])
+        #expect(try JSONValue(parsing: login.standardOutput).string(at: "data.token") == "tok-alice")
+    }
+
+    @Test(
+        "usage errors exit 64",
+        arguments: [
+            ["--param", "novalue"], ["--header", "NoColon"], ["--json", "{bad"], ["--retry", "-1"], ["--timeout", "0"],
+            ["--record", "/tmp/a", "--replay", "/tmp/b"], ["--retry", "x"], ["--retry", "1", "--retry", "2"],
+        ])
+    func usage(arguments: [String]) async throws {
+        let result = try await bsl(["http", "get", "http://127.0.0.1:9/x"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.hasPrefix("Error: "))
+        #expect(result.standardError.contains("Usage: bsl http get <url>"))
+    }
+
+    @Test("a bad URL exits 1 saying how to write one")
+    func badURL() async throws {
+        let result = try await bsl(["http", "get", "example.com/path"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("write it as https://host/path"))
+    }
+}

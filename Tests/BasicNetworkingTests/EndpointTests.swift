@@ -1,0 +1,148 @@
+import BasicCore
+import BasicNetworking
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct EndpointTests {
+    @Test(
+        "joins the base and the path with one slash, keeping the base's path and query",
+        arguments: [
+            ("http://h.test", "users", "http://h.test/users"),
+            ("http://h.test/", "/users", "http://h.test/users"),
+            ("http://h.test/api/v1", "news/recent", "http://h.test/api/v1/news/recent"),
+            ("http://h.test/api/v1/", "/news/recent/", "http://h.test/api/v1/news/recent/"),
+            ("http://h.test/api", "", "http://h.test/api"),
+            ("http://h.test/api?key=1", "list", "http://h.test/api/list?key=1"),
+            ("https://h.test:8443/a%20b", "c d/博客", "https://h.test:8443/a%20b/c%20d/%E5%8D%9A%E5%AE%A2"),
+            ("http://h.test/api", "what?x=1", "http://h.test/api/what%3Fx=1"),
+        ])
+    func joining(base: String, path: String, expected: String) throws {
+        #expect(try Endpoint(base: base, path: path).url().absoluteString == expected)
+    }
+
+    @Test(
+        "escapes query parameters as RFC 3986 asks: spaces, +, &, unicode, arrays, nesting",
+        arguments: [
+            (["q": "a b"], "q=a%20b"),
+            (["q": "1+1=2"], "q=1%2B1%3D2"),
+            (["q": "a&b"], "q=a%26b"),
+            (["name": "博客园"], "name=%E5%8D%9A%E5%AE%A2%E5%9B%AD"),
+            (["tags": ["a", "b c"]], "tags=a&tags=b%20c"),
+            (["n": 1, "f": 1.5, "t": true, "z": nil], "n=1&f=1.5&t=true&z="),
+            (["user": ["name": "x", "age": 3]], "user%5Bname%5D=x&user%5Bage%5D=3"),
+            (["safe": "-._~", "slash": "a/b?"], "safe=-._~&slash=a%2Fb%3F"),
+        ] as [(JSONObject, String)])
+    func queryEncoding(parameters: JSONObject, expected: String) throws {
+        let url = try Endpoint(base: "http://h.test", path: "s", parameters: parameters).url()
+        #expect(url.query(percentEncoded: true) == expected)
+    }
+
+    @Test("writes arrays with brackets when asked")
+    func bracketArrays() throws {
+        let endpoint = Endpoint(
+            base: "http://h.test", parameters: ["tags": ["a", "b"]],
+            encoding: ParameterEncoding(destination: .query, arrayStyle: .brackets))
+        #expect(try endpoint.url().query(percentEncoded: true) == "tags%5B%5D=a&tags%5B%5D=b")
+    }
+
+    @Test(
+        "puts parameters in the query for GET, HEAD, DELETE and OPTIONS, in a form for the others",
+        arguments: [
+            (HTTPMethod.get, ParameterEncoding.Destination.query), (.head, .query), (.delete, .query),
+            (.options, .query), (.post, .formBody), (.put, .formBody), (.patch, .formBody),
+        ])
+    func methodDefaults(method: HTTPMethod, destination: ParameterEncoding.Destination) {
+        #expect(Endpoint(base: "http://h.test", method: method).effectiveEncoding.destination == destination)
+    }
+
+    @Test("the server receives query parameters as they were given")
+    func queryAsReceived() async throws {
+        let endpoint = Endpoint(
+            base: try await Net.base(), path: "echo",
+            parameters: ["q": "a b+c&d=e", "name": "博客园 ✓", "tags": ["x", "y z"], "empty": ""])
+        let echo = try await RequestPool().send(endpoint).json
+        #expect(echo["method"] == "GET")
+        #expect(echo["query"]?["q"] == "a b+c&d=e")
+        #expect(echo["query"]?["name"] == "博客园 ✓")
+        #expect(echo["query"]?["tags"] == ["x", "y z"])
+        #expect(echo["query"]?["empty"] == "")
+    }
+
+    @Test("the server receives a form body, escaped by RFC 3986, with its content type")
+    func formAsReceived() async throws {
+        var endpoint = Endpoint(
+            base: try await Net.base(), path: "echo", method: .post,
+            parameters: ["user": "小明 +1", "tags": ["a&b", "c"]])
+        endpoint.headers["X-Client"] = "tests"
+        let echo = try await RequestPool().send(endpoint).json
+        #expect(echo["method"] == "POST")
+        #expect(echo["body"] == "user=%E5%B0%8F%E6%98%8E%20%2B1&tags=a%26b&tags=c")
+        #expect(echo["headers"]?["Content-Type"] == "application/x-www-form-urlencoded; charset=utf-8")
+        #expect(echo["headers"]?["X-Client"] == "tests")
+        #expect(echo["query"] == [:])
+    }
+
+    @Test("the server receives a JSON body holding the parameters")
+    func jsonAsReceived() async throws {
+        let parameters: JSONObject = ["title": "Hello 世界", "tags": ["swift", "linux"], "draft": false, "n": 3]
+        let endpoint = Endpoint(
+            base: try await Net.base(), path: "echo", method: .post, parameters: parameters, encoding: .json)
+        let echo = try await RequestPool().send(endpoint).json
+        #expect(echo["headers"]?["Content-Type"] == "application/json")
+        let body = try #require(echo["body"]?.asString)
+        #expect(try JSONValue(parsing: body) == .object(parameters))
+    }
+
+    @Test("a body given as it is goes as it is, and the parameters go to the query")
+    func rawBody() async throws {
+        var endpoint = Endpoint(base: try await Net.base(), path: "echo", method: .put, parameters: ["v": 2])
+        endpoint.body = .json([1, "two", nil])
+        let echo = try await RequestPool().send(endpoint).json
+        #expect(echo["method"] == "PUT")
+        #expect(echo["body"] == #"[1,"two",null]"#)
+        #expect(echo["query"]?["v"] == "2")
+    }
+
+    @Test(
+        "a bad base URL is a clear error, not a trap",
+        arguments: ["not a url", "ftp://h.test/x", "/relative/path", "http://", "", "h.test/api"])
+    func badBase(base: String) async throws {
+        let endpoint = Endpoint(base: base, path: "x")
+        let error = await Net.error { try endpoint.urlRequest() }
+        guard case .invalidRequest(_, let reason) = error else {
+            Issue.record("expected invalidRequest, got \(String(describing: error))")
+            return
+        }
+        #expect(reason.contains("\"\(base)\""))
+        #expect(String(describing: error).contains("write it as https://host/path"))
+        // Through the pool too.
+        let sent = await Net.error { try await RequestPool().send(endpoint) }
+        #expect(sent?.caseName == "invalidRequest")
+    }
+
+    @Test("identity ignores parameter order and headers, and tells method, URL, values and body apart")
+    func identity() throws {
+        let base = Endpoint(base: "http://h.test/api", path: "list", parameters: ["a": 1, "b": ["x", "y"]])
+        var reordered = Endpoint(base: "http://h.test/api/", path: "/list", parameters: ["b": ["x", "y"], "a": 1])
+        reordered.headers["X-Other"] = "1"
+        #expect(try base.identity() == reordered.identity())
+
+        var changed = base
+        changed.parameters["a"] = 2
+        #expect(try base.identity() != changed.identity())
+        var post = base
+        post.method = .post
+        #expect(try base.identity() != post.identity())
+        var path = base
+        path.path = "other"
+        #expect(try base.identity() != path.identity())
+
+        let json1 = Endpoint(base: "http://h.test", method: .post, parameters: ["a": 1, "b": 2], encoding: .json)
+        let json2 = Endpoint(base: "http://h.test", method: .post, parameters: ["b": 2, "a": 1], encoding: .json)
+        #expect(try json1.identity() == json2.identity())
+        var body = json1
+        body.body = .text("x")
+        #expect(try json1.identity() != body.identity())
+    }
+}

@@ -1,0 +1,208 @@
+import BasicCore
+import BasicNetworking
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct RequestPoolTests {
+    @Test("coalesce: 50 concurrent identical GETs make one hit, and all 50 callers get its body")
+    func coalesce() async throws {
+        let pool = RequestPool()
+        let name = Net.unique("coalesce")
+        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["delay": 300])
+        let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
+            for _ in 0..<50 {
+                group.addTask { try await pool.send(endpoint, policy: .coalesce).body }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(bodies.count == 50)
+        #expect(Set(bodies).count == 1)
+        #expect(try JSONValue(parsing: try #require(bodies.first))["count"] == 1)
+        #expect(try await Net.counter(name) == 1)
+        #expect(await pool.inFlightCount == 0)
+    }
+
+    @Test("cancelPrevious: the older call ends cancelled, and the newer one is what the server answers")
+    func cancelPrevious() async throws {
+        let pool = RequestPool()
+        var older = Endpoint(base: try await Net.base(), path: "echo", parameters: ["delay": 600, "q": "same"])
+        older.headers["X-Call"] = "older"
+        var newer = older
+        newer.headers["X-Call"] = "newer"
+        let clock = ContinuousClock()
+        let start = clock.now
+        let first = Task { try await pool.send(older, policy: .cancelPrevious) }
+        try await Net.waitForInFlight(pool, count: 1)
+        let second = try await pool.send(newer, policy: .cancelPrevious)
+        let firstError = await Net.error { try await first.value }
+        #expect(firstError?.caseName == "cancelled")
+        #expect(try second.json["headers"]?["X-Call"] == "newer")
+        #expect(clock.now - start < .seconds(5))
+    }
+
+    @Test("allowDuplicates: N identical GETs make N hits", arguments: [1, 5])
+    func allowDuplicates(count: Int) async throws {
+        let pool = RequestPool()
+        let name = Net.unique("dup")
+        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["delay": 100])
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<count {
+                group.addTask { _ = try await pool.send(endpoint, policy: .allowDuplicates) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await Net.counter(name) == count)
+    }
+
+    @Test("counts the network calls in flight")
+    func inFlight() async throws {
+        let pool = RequestPool()
+        let base = try await Net.base()
+        #expect(await pool.inFlightCount == 0)
+        let a = Task { try await pool.send(Endpoint(base: base, path: "delay/300")) }
+        let b = Task { try await pool.send(Endpoint(base: base, path: "delay/301")) }
+        try await Net.waitForInFlight(pool, count: 2)
+        #expect(await pool.waitingCount == 2)
+        _ = try await (a.value, b.value)
+        #expect(await pool.inFlightCount == 0)
+        #expect(await pool.waitingCount == 0)
+    }
+
+    @Test("cancelling the task of a request on /delay/5000 ends it cancelled in well under a second")
+    func cancelTask() async throws {
+        let pool = RequestPool()
+        let endpoint = Endpoint(base: try await Net.base(), path: "delay/5000")
+        let task = Task { try await pool.send(endpoint) }
+        try await Net.waitForInFlight(pool, count: 1)
+        let clock = ContinuousClock()
+        let start = clock.now
+        task.cancel()
+        let error = await Net.error { try await task.value }
+        #expect(clock.now - start < .seconds(2))
+        guard case .cancelled(let url) = error else {
+            Issue.record("expected cancelled, got \(String(describing: error))")
+            return
+        }
+        #expect(url.hasSuffix("/delay/5000"))
+        #expect(await pool.inFlightCount == 0)
+    }
+
+    @Test("cancelAll(owner:) cancels that owner's requests and no one else's")
+    func cancelOwner() async throws {
+        let pool = RequestPool()
+        let base = try await Net.base()
+        let screen = RequestOwner("screen")
+        let other = RequestOwner("other")
+        let a = Task { try await pool.send(Endpoint(base: base, path: "delay/5000"), owner: screen) }
+        let b = Task { try await pool.send(Endpoint(base: base, path: "delay/5001"), owner: screen) }
+        let c = Task { try await pool.send(Endpoint(base: base, path: "delay/200"), owner: other) }
+        try await Net.waitForInFlight(pool, count: 3)
+        let clock = ContinuousClock()
+        let start = clock.now
+        await pool.cancelAll(owner: screen)
+        #expect(await Net.error { try await a.value }?.caseName == "cancelled")
+        #expect(await Net.error { try await b.value }?.caseName == "cancelled")
+        #expect(clock.now - start < .seconds(2))
+        #expect(try await c.value.status == 200)
+    }
+
+    @Test("an owner token cancels its requests when it is released")
+    func ownerToken() async throws {
+        let pool = RequestPool()
+        let endpoint = Endpoint(base: try await Net.base(), path: "delay/5000")
+        var token: OwnerToken? = pool.makeOwnerToken()
+        let owner = try #require(token?.owner)
+        let task = Task { try await pool.send(endpoint, owner: owner) }
+        try await Net.waitForInFlight(pool, count: 1)
+        let clock = ContinuousClock()
+        let start = clock.now
+        token = nil
+        #expect(await Net.error { try await task.value }?.caseName == "cancelled")
+        #expect(clock.now - start < .seconds(2))
+        _ = token
+    }
+
+    @Test("a coalesced call goes on while one of its callers remains, and ends when none does")
+    func coalescedCancellation() async throws {
+        let pool = RequestPool()
+        let name = Net.unique("shared")
+        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["delay": 400])
+        let leaving = Task { try await pool.send(endpoint, policy: .coalesce) }
+        let staying = Task { try await pool.send(endpoint, policy: .coalesce) }
+        try await Net.waitForInFlight(pool, count: 1)
+        while await pool.waitingCount < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        leaving.cancel()
+        #expect(await Net.error { try await leaving.value }?.caseName == "cancelled")
+        #expect(try await staying.value.json["count"] == 1)
+    }
+
+    @Test("a timeout of 200 ms on /delay/5000 gives timedOut")
+    func timeout() async throws {
+        let endpoint = Endpoint(base: try await Net.base(), path: "delay/5000", timeout: .milliseconds(200))
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = await Net.error { try await RequestPool().send(endpoint) }
+        let elapsed = clock.now - start
+        guard case .timedOut(let url, let seconds) = error else {
+            Issue.record("expected timedOut, got \(String(describing: error))")
+            return
+        }
+        #expect(url.hasSuffix("/delay/5000"))
+        #expect(seconds == 0.2)
+        #expect(elapsed >= .milliseconds(200))
+        #expect(elapsed < .seconds(4))
+    }
+
+    @Test("connection refused is a transport failure saying so")
+    func connectionRefused() async throws {
+        let server = try await TestHTTPServer.start()
+        let base = server.baseURL.absoluteString
+        server.stop()
+        let error = await Net.error { try await RequestPool().send(Endpoint(base: base, path: "echo")) }
+        guard case .transport(let url, let reason, _) = error else {
+            Issue.record("expected transport, got \(String(describing: error))")
+            return
+        }
+        #expect(url == base + "/echo")
+        #expect(reason.contains("could not connect"))
+    }
+
+    @Test("a connection dropped in the middle of the body is a transport failure")
+    func drop() async throws {
+        let error = await Net.error { try await RequestPool().send(Endpoint(base: try await Net.base(), path: "drop")) }
+        #expect(error?.caseName == "transport")
+        #expect(error.map { String(describing: $0) }?.contains("/drop") == true)
+    }
+
+    @Test("HTTP 500 is an httpStatus error with the body's start")
+    func status500() async throws {
+        let error = await Net.error {
+            try await RequestPool().send(Endpoint(base: try await Net.base(), path: "status/500"))
+        }
+        guard case .httpStatus(let url, let status, let excerpt) = error else {
+            Issue.record("expected httpStatus, got \(String(describing: error))")
+            return
+        }
+        #expect(url.hasSuffix("/status/500"))
+        #expect(status == 500)
+        #expect(excerpt == #"{"status": 500}"#)
+    }
+
+    @Test("a 200 carrying a server error code is a server error with the message from the key path")
+    func serverErrorCode() async throws {
+        let endpoint = Endpoint(
+            base: try await Net.base(), path: "status/200", parameters: ["body": #"{"code":401,"msg":"token expired"}"#]
+        )
+        let rule = ResponseRule.successCode(at: "code", equals: 0, message: "msg")
+        let error = await Net.error { try await RequestPool().send(endpoint, rule: rule) }
+        guard case .server(let url, let code, let message) = error else {
+            Issue.record("expected server, got \(String(describing: error))")
+            return
+        }
+        #expect(url.contains("/status/200"))
+        #expect(code == 401)
+        #expect(message == "token expired")
+        #expect(error.map(String.init(describing:))?.hasSuffix("reported error 401: token expired") == true)
+    }
+}

@@ -1,0 +1,72 @@
+import BasicCore
+import BasicNetworking
+import Foundation
+import TestSupport
+import Testing
+
+/// Helpers the networking suites share.
+enum Net {
+    /// The shared test server's base URL as text, for ``Endpoint/init(base:path:method:parameters:headers:encoding:timeout:)``.
+    static func base() async throws -> String {
+        try await TestHTTPServer.shared().baseURL.absoluteString
+    }
+
+    /// A name no other test uses, for the server's counters.
+    static func unique(_ prefix: String = "n") -> String {
+        "\(prefix)-\(UUID().uuidString.prefix(8))"
+    }
+
+    /// The server's counter `name`, read without bumping it.
+    static func counter(_ name: String, on server: TestHTTPServer? = nil) async throws -> Int {
+        let shared = try await TestHTTPServer.shared()
+        let server = server ?? shared
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(from: server.url("/count/\(name)?peek=1"))
+        return try #require(try JSONValue(parsing: data).int(at: "count"))
+    }
+
+    /// Runs `body`, which must throw a ``NetworkError``, and returns that error.
+    static func error<T>(
+        sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> T
+    ) async -> NetworkError? {
+        do {
+            _ = try await body()
+            Issue.record("expected a NetworkError", sourceLocation: sourceLocation)
+            return nil
+        } catch let error as NetworkError {
+            return error
+        } catch {
+            Issue.record("expected a NetworkError, got \(error)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// Waits (up to two seconds) until `pool` has `count` requests in flight.
+    static func waitForInFlight(_ pool: RequestPool, count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while await pool.inFlightCount != count {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the pool never had \(count) requests in flight")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+}
+
+extension NetworkError {
+    /// The case's name, for comparing errors in tests.
+    var caseName: String {
+        switch self {
+        case .invalidRequest: "invalidRequest"
+        case .transport: "transport"
+        case .timedOut: "timedOut"
+        case .cancelled: "cancelled"
+        case .httpStatus: "httpStatus"
+        case .server: "server"
+        case .decodingFailed: "decodingFailed"
+        case .notRecorded: "notRecorded"
+        case .cassette: "cassette"
+        case .chainStepFailed: "chainStepFailed"
+        }
+    }
+}
