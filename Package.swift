@@ -32,7 +32,7 @@ let package = Package(
 
         // Libraries.
         .target(name: "BasicCore"),
-        .target(name: "BasicCache", dependencies: ["BasicCore", "BasicCrypto"]),
+        .target(name: "BasicCache", dependencies: ["BasicCore", "BasicCrypto", "BasicNetworking"]),
         .target(
             name: "BasicCrypto",
             dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
@@ -56,7 +56,8 @@ let package = Package(
         // two-process tests: a long-running writer that acknowledges each committed batch.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "store-stress", dependencies: ["BasicStore"], path: "Tests/StoreStress"),
-        .testTarget(name: "BasicCacheTests", dependencies: ["BasicCache", "BasicFormat", "TestSupport"]),
+        .testTarget(
+            name: "BasicCacheTests", dependencies: ["BasicCache", "BasicFormat", "BasicNetworking", "TestSupport"]),
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
         .testTarget(name: "BasicCryptoTests", dependencies: ["BasicCrypto", "TestSupport"]),
         .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),

@@ -1,0 +1,98 @@
+import BasicCache
+import BasicCore
+import BasicNetworking
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// A clock the test moves by hand.
+final class TestClock: Sendable {
+    private let current = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+    var now: Date { current.withLock { $0 } }
+    func advance(_ seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+@Suite struct DataCacheTests {
+    func hits(_ server: TestHTTPServer, _ name: String) async throws -> Int? {
+        let (data, _) = try await URLSession.shared.data(from: server.url("/count/\(name)?peek=1"))
+        return try JSONValue(parsing: data).int(at: "count")
+    }
+
+    @Test("20 concurrent loads of one URL cause one download, and all get its bytes")
+    func coalescedDownloads() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let cache = try DataCache(folder: folder.url)
+        let name = "avatar-\(UUID().uuidString)"
+        let url = server.url("/fixtures/hello.json?count=\(name)&delay=300")
+        let expected = try Data(
+            contentsOf: TestPaths.testsFolder.appendingPathComponent("TestServer/Fixtures/hello.json"))
+        let results = try await withThrowingTaskGroup(of: Data.self) { group in
+            for _ in 0..<20 { group.addTask { try await cache.data(for: url) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 20)
+        #expect(results.allSatisfy { $0 == expected })
+        #expect(try await hits(server, name) == 1)
+        #expect(cache.cachedData(for: url) == expected)
+    }
+
+    @Test("after a restart the bytes come from disk, with no download")
+    func fromDiskAfterRestart() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let name = "restart-\(UUID().uuidString)"
+        let url = server.url("/bytes/4096?count=\(name)")
+        let first = try await DataCache(folder: folder.url).data(for: url)
+        #expect(try await hits(server, name) == 1)
+        let restarted = try DataCache(folder: folder.url)  // a new memory layer
+        #expect(restarted.cachedData(for: url) == first)
+        #expect(try await restarted.data(for: url) == first)
+        #expect(try await hits(server, name) == 1)
+    }
+
+    @Test("expired entries are fetched again")
+    func expiry() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let clock = TestClock()
+        let cache = try DataCache(folder: folder.url, lifetime: 60, now: { clock.now })
+        let name = "expiry-\(UUID().uuidString)"
+        let url = server.url("/count/\(name)")
+        let first = try await cache.data(for: url)
+        clock.advance(30)
+        #expect(try await cache.data(for: url) == first)  // still fresh: the same body, no new hit
+        clock.advance(31)
+        #expect(cache.cachedData(for: url) == nil)
+        let second = try await cache.data(for: url)
+        #expect(try JSONValue(parsing: first)["count"] == 1)
+        #expect(try JSONValue(parsing: second)["count"] == 2)
+    }
+
+    @Test("a failed download is an error and caches nothing")
+    func failure() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let cache = try DataCache(folder: folder.url)
+        let url = server.url("/status/404")
+        await #expect(throws: NetworkError.self) { try await cache.data(for: url) }
+        #expect(cache.cachedData(for: url) == nil)
+        #expect(try await cache.totalSize() == DataCache.Size(memoryBytes: 0, diskBytes: 0))
+    }
+
+    @Test("totalSize counts both layers; clear empties both and keeps the folder")
+    func sizeAndClear() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let cache = try DataCache(folder: folder.url)
+        _ = try await cache.data(for: server.url("/bytes/1000"))
+        _ = try await cache.data(for: server.url("/bytes/2000"))
+        #expect(try await cache.totalSize() == DataCache.Size(memoryBytes: 3000, diskBytes: 3000 + 2 * 16))
+        let summary = try await cache.clear()
+        #expect(summary.removedFiles == 2)
+        #expect(try await cache.totalSize() == DataCache.Size(memoryBytes: 0, diskBytes: 0))
+        #expect(FileManager.default.fileExists(atPath: folder.url.path))
+        try cache.remove(server.url("/bytes/1000"))  // removing what is gone is fine
+    }
+}
