@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "BasicNetworking", targets: ["BasicNetworking"]),
         .library(name: "BasicRouting", targets: ["BasicRouting"]),
         .library(name: "BasicStore", targets: ["BasicStore"]),
+        .library(name: "BudejieClient", targets: ["BudejieClient"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -42,11 +43,15 @@ let package = Package(
         .target(name: "BasicRouting"),
         .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "CSQLite"]),
 
+        // Clients.
+        .target(name: "BudejieClient", dependencies: ["BasicNetworking", "BasicRouting"]),
+
         // The command-line tool and the benchmarks.
         .executableTarget(
             name: "bsl",
             dependencies: [
                 "BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicNetworking", "BasicRouting", "BasicStore",
+                "BudejieClient",
             ]),
         .executableTarget(
             name: "bsl-bench", dependencies: ["BasicCache", "BasicCore", "BasicNetworking", "BasicStore", "CSQLite"],
@@ -64,6 +69,7 @@ let package = Package(
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
         .testTarget(name: "BasicNetworkingTests", dependencies: ["BasicNetworking", "BasicCore", "TestSupport"]),
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
+        .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "TestSupport"]),
         .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",

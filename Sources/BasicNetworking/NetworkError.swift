@@ -91,8 +91,10 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The first `limit` characters of a body as one line of text, for messages.
-    static func excerpt(_ body: Data, limit: Int = 120) -> String {
+    /// The first `limit` characters of a body as one line of text, for messages: what
+    /// ``httpStatus(url:status:bodyExcerpt:)`` and ``decodingFailed(url:keyPath:reason:bodyExcerpt:)``
+    /// carry. Clients that decode bodies themselves use it for their own errors.
+    public static func excerpt(_ body: Data, limit: Int = 120) -> String {
         let text = String(decoding: body.prefix(limit * 4), as: UTF8.self)
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         return line.count > limit ? String(line.prefix(limit)) + "…" : line

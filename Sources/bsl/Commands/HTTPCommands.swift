@@ -14,16 +14,16 @@ struct HTTPCommands: CommandGroup {
         subcommands: [HTTPGetCommand.self, HTTPPostCommand.self])
 
     /// The options both commands take.
-    static let options: [CommandSpec.Option] = [
-        .repeatable("param", "name=value", help: "A parameter; repeat for more."),
-        .value("json", "body", help: "A JSON body (then --param goes to the query)."),
-        .repeatable("header", "Name:value", help: "A header; repeat for more."),
-        .value("retry", "n", help: "Retries after the first attempt (GET only; 408, 429, 5xx, connection errors)."),
-        .value("timeout", "seconds", help: "Time limit of each attempt, such as 0.5."),
-        .value("record", "dir", help: "Record the exchange into the cassette folder DIR."),
-        .value("replay", "dir", help: "Answer from the cassette folder DIR instead of the network."),
-        .flag("include", short: "i", help: "Print the status line and the headers before the body."),
-    ]
+    static let options: [CommandSpec.Option] =
+        [
+            .repeatable("param", "name=value", help: "A parameter; repeat for more."),
+            .value("json", "body", help: "A JSON body (then --param goes to the query)."),
+            .repeatable("header", "Name:value", help: "A header; repeat for more."),
+            .value("retry", "n", help: "Retries after the first attempt (GET only; 408, 429, 5xx, connection errors)."),
+            .value("timeout", "seconds", help: "Time limit of each attempt, such as 0.5."),
+        ] + TransportChoice.options + [
+            .flag("include", short: "i", help: "Print the status line and the headers before the body.")
+        ]
 
     static let arguments: [CommandSpec.Argument] = [.init(name: "url", help: "The URL, such as https://host/path.")]
 }
@@ -36,8 +36,7 @@ struct HTTPRequestLine: Sendable {
     var headers: [String: String] = [:]
     var retries = 0
     var timeout: Duration?
-    var record: String?
-    var replay: String?
+    var transport: TransportChoice
     var include = false
 
     init(_ arguments: ParsedArguments) throws {
@@ -76,11 +75,7 @@ struct HTTPRequestLine: Sendable {
             guard seconds > 0 else { throw UsageError("--timeout needs a positive number of seconds") }
             timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
         }
-        record = arguments.value("record")
-        replay = arguments.value("replay")
-        if record != nil && replay != nil {
-            throw UsageError("--record and --replay cannot be used together")
-        }
+        transport = try TransportChoice(arguments)
         include = arguments.flag("include")
     }
 
@@ -88,15 +83,7 @@ struct HTTPRequestLine: Sendable {
     func run(_ method: HTTPMethod, terminal: Terminal) async throws {
         var endpoint = Endpoint(base: url, method: method, parameters: parameters, headers: headers, timeout: timeout)
         if let body { endpoint.body = .json(body) }
-        let transport: any Transport
-        if let replay {
-            transport = try ReplayTransport(cassette: URL(fileURLWithPath: replay))
-        } else if let record {
-            transport = try RecordingTransport(cassette: URL(fileURLWithPath: record))
-        } else {
-            transport = URLSessionTransport()
-        }
-        let pool = RequestPool(transport: transport)
+        let pool = RequestPool(transport: try transport.makeTransport())
         let response = try await pool.send(endpoint, retry: retries > 0 ? .retries(retries) : .none)
         if include {
             let reason = HTTPURLResponse.localizedString(forStatusCode: response.status)

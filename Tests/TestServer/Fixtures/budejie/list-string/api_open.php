@@ -1,0 +1,1 @@
+{"info":{"count":1},"square_list":"maintenance"}

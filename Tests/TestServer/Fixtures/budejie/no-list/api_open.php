@@ -1,0 +1,1 @@
+{"info":{"count":0,"np":null},"list":[]}

@@ -1,0 +1,1 @@
+<html><body>502 Bad Gateway</body></html>

@@ -1,0 +1,1 @@
+[{"name":"审帖","url":"mod://BDJ_To_Check"}]
