@@ -84,7 +84,7 @@ enum StoreFloor {
 
         }
 
-        figures.open = try StoreSuite.median(max(repetitions, 15)) {
+        figures.open = try StoreSuite.median(StoreSuite.openRepetitions) {
             let other = try open(path)
             defer { sqlite3_close_v2(other) }
             let read = try prepare(other, "SELECT value FROM keyed_values WHERE collection = ? AND key = ?")
