@@ -30,14 +30,9 @@ final class StoreSession {
             // write survives power loss as well as a crash.
             try database.execute("PRAGMA synchronous = FULL")
             while true {
-                // One statement for the three facts an open needs: whose file, which schema, empty?
-                let header = try database.statement(
-                    """
-                    SELECT (SELECT application_id FROM pragma_application_id),
-                        (SELECT user_version FROM pragma_user_version), (SELECT count(*) FROM sqlite_master)
-                    """
-                ).firstRow { ($0.int64(at: 0), Int($0.int64(at: 1)), $0.int64(at: 2)) }
-                let (applicationID, version, objects) = header ?? (0, 0, 0)
+                let applicationID = try database.integer("PRAGMA application_id")
+                let version = Int(try database.integer("PRAGMA user_version"))
+                let objects = try database.integer("SELECT count(*) FROM sqlite_master")
                 if applicationID == Schema.applicationID {
                     return try unlock(database, version: version, key: key)
                 }
