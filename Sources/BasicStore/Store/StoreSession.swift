@@ -97,14 +97,14 @@ final class StoreSession {
     // MARK: - Keyed collections
 
     func set(_ plaintext: [UInt8], forKey key: String, in collection: String) throws {
-        let ad = ValueCipher.associatedData(.keyed, collection: collection, key: key)
+        let ad = cipher.associatedData(.keyed, collection: collection, key: key)
         let sealed = try cipher.seal(plaintext, associatedData: ad)
         try database.statement("INSERT OR REPLACE INTO keyed_values(collection, key, value) VALUES (?, ?, ?)")
             .run([.text(collection), .text(key), .blob(sealed)])
     }
 
     func value(forKey key: String, in collection: String) throws -> [UInt8]? {
-        let ad = ValueCipher.associatedData(.keyed, collection: collection, key: key)
+        let ad = cipher.associatedData(.keyed, collection: collection, key: key)
         return try database.statement("SELECT value FROM keyed_values WHERE collection = ? AND key = ?")
             .firstRow([.text(collection), .text(key)]) { row in
                 try row.withBlob(at: 0) {
@@ -155,7 +155,7 @@ final class StoreSession {
         }
         try shift(collection, from: index, to: count, by: 1)
         let id = try database.integer("SELECT coalesce(max(id), 0) + 1 FROM ordered_items")
-        let ad = ValueCipher.associatedData(.ordered, collection: collection, key: String(id))
+        let ad = cipher.associatedData(.ordered, collection: collection, key: String(id))
         let sealed = try cipher.seal(plaintext, associatedData: ad)
         try database.statement("INSERT INTO ordered_items(id, collection, position, value) VALUES (?, ?, ?, ?)")
             .run([.integer(id), .text(collection), .integer(Int64(index)), .blob(sealed)])
@@ -213,7 +213,7 @@ final class StoreSession {
             WHERE collection = ? AND position >= ? AND position < ? ORDER BY position
             """
         ).rows([.text(collection), .integer(lower), .integer(upper)]) { row in
-            let ad = ValueCipher.associatedData(.ordered, collection: collection, key: String(row.int64(at: 0)))
+            let ad = cipher.associatedData(.ordered, collection: collection, key: String(row.int64(at: 0)))
             return try row.withBlob(at: 2) {
                 try cipher.open($0, associatedData: ad, collection: collection, key: "item \(row.int64(at: 1))")
             }
