@@ -113,7 +113,7 @@ struct StoreSuite {
         // What a passphrase adds to an open: PBKDF2-HMAC-SHA256 at the default 600,000 iterations.
         let passphrasePath = folder.appendingPathComponent("passphrase.store").path
         _ = try KeyValueStore(path: passphrasePath, key: .passphrase("benchmark passphrase"))
-        let passphraseOpen = try Self.median(3) {
+        let passphraseOpen = try Bench.median(repetitions: 3) {
             _ = try KeyValueStore(path: passphrasePath, key: .passphrase("benchmark passphrase"))
         }
         print(
@@ -212,17 +212,6 @@ struct StoreSuite {
             "date": .string("2026-11-\(10 + rng.next() % 19)"),
             "tags": .array((0..<2).map { _ in .string(words[Int(rng.next() % UInt64(words.count))]) }),
         ]
-    }
-
-    /// The median wall time of `body` over `repetitions` runs, each after an untimed `setup`.
-    static func median(_ repetitions: Int, setup: () -> Void = {}, _ body: () throws -> Void) throws -> Double {
-        var samples: [Double] = []
-        for _ in 0..<repetitions {
-            setup()
-            samples.append(try Bench.median(repetitions: 1, body))
-        }
-        samples.sort()
-        return samples[samples.count / 2]
     }
 
     static func removeStore(_ path: String) {
