@@ -46,6 +46,9 @@ struct StoreSuite {
         var checksum = 0
     }
 
+    /// Opens are short (~0.5 ms) and this machine is shared: many samples steady the median.
+    static let openRepetitions = 201
+
     static let schema = """
         CREATE TABLE keyed_values(collection TEXT NOT NULL, key TEXT NOT NULL, value BLOB NOT NULL,
             PRIMARY KEY(collection, key)) WITHOUT ROWID;
@@ -71,15 +74,17 @@ struct StoreSuite {
         print(
             """
             \(count) records of \(averageBytes) bytes of JSON on average; \(readCount) random point reads; \
-            \(rangeCount) range reads of \(rangeLength) items; median of \(repetitions) runs (open: of 15)
+            \(rangeCount) range reads of \(rangeLength) items; median of \(repetitions) runs (open: of \(Self.openRepetitions))
 
             """)
         let key = [UInt8]((0..<32).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
-        let encrypted = try Self.measureOurs(
-            work, key: .raw(key), path: folder.appendingPathComponent("ours.store").path, repetitions: repetitions)
-        let plain = try Self.measureOurs(
-            work, key: .none, path: folder.appendingPathComponent("plain.store").path, repetitions: repetitions)
-        let floor = try StoreFloor.measure(work, folder: folder, repetitions: repetitions)
+        let contenders: [any StoreContender] = [
+            StoreOurs(work, key: .raw(key), path: folder.appendingPathComponent("ours.store").path),
+            StoreOurs(work, key: .none, path: folder.appendingPathComponent("plain.store").path),
+            StoreFloor(work, path: folder.appendingPathComponent("floor.sqlite").path),
+        ]
+        let measured = try Self.measure(contenders, repetitions: repetitions)
+        let (encrypted, plain, floor) = (measured[0], measured[1], measured[2])
         let peer = try Self.measurePeer(work, folder: folder, repetitions: repetitions)
 
         let cases: [(String, KeyPath<Figures, Double>)] = [
@@ -108,7 +113,7 @@ struct StoreSuite {
         // What a passphrase adds to an open: PBKDF2-HMAC-SHA256 at the default 600,000 iterations.
         let passphrasePath = folder.appendingPathComponent("passphrase.store").path
         _ = try KeyValueStore(path: passphrasePath, key: .passphrase("benchmark passphrase"))
-        let passphraseOpen = try Self.median(3) {
+        let passphraseOpen = try Bench.median(repetitions: 3) {
             _ = try KeyValueStore(path: passphrasePath, key: .passphrase("benchmark passphrase"))
         }
         print(
@@ -117,36 +122,43 @@ struct StoreSuite {
         print("(checksum \(encrypted.checksum &+ plain.checksum &+ floor.checksum))")
     }
 
-    static func measureOurs(_ work: Work, key: StoreKey, path: String, repetitions: Int) throws -> Figures {
-        var figures = Figures()
-        figures.batchWrite = try median(repetitions, setup: { removeStore(path) }) {
-            let store = try KeyValueStore(path: path, key: key)
-            try store.write { tx in
-                for (key, record) in zip(work.keys, work.records) { try tx.set(record, forKey: key, in: "bench") }
-            }
-        }
-        var checksum = 0
-        do {
-            let store = try KeyValueStore(path: path, key: key)
-            try store.write { tx in
-                for record in work.records { try tx.append(record, to: "list") }
-            }
-            figures.pointReads = try median(repetitions) {
-                for index in work.reads {
-                    checksum &+= try store.json(forKey: work.keys[index], in: "bench")?.objectValue?.count ?? 0
+    /// Runs every phase for all contenders, interleaving them within each repetition.
+    static func measure(_ contenders: [any StoreContender], repetitions: Int) throws -> [Figures] {
+        var figures = Array(repeating: Figures(), count: contenders.count)
+        func interleaved(
+            _ count: Int, setup: (any StoreContender) -> Void = { _ in }, _ body: (any StoreContender) throws -> Void
+        )
+            throws -> [Double]
+        {
+            var samples = Array(repeating: [Double](), count: contenders.count)
+            for _ in 0..<count {
+                for (index, contender) in contenders.enumerated() {
+                    setup(contender)
+                    samples[index].append(try Bench.median(repetitions: 1) { try body(contender) })
                 }
             }
-            figures.rangeReads = try median(repetitions) {
-                for offset in work.ranges {
-                    checksum &+= try store.jsonItems(in: "list", range: offset..<(offset + work.rangeLength)).count
-                }
-            }
+            return samples.map { $0.sorted()[$0.count / 2] }
         }
-        figures.open = try median(max(repetitions, 15)) {
-            let store = try KeyValueStore(path: path, key: key)
-            checksum &+= try store.json(forKey: work.keys[0], in: "bench")?.objectValue?.count ?? 0
+        for (index, value) in try interleaved(repetitions, setup: { $0.removeFiles() }, { try $0.batchWrite() })
+            .enumerated()
+        {
+            figures[index].batchWrite = value
         }
-        figures.checksum = checksum
+        for contender in contenders { try contender.fill() }
+        for (index, value) in try interleaved(repetitions, { try $0.pointReads() }).enumerated() {
+            figures[index].pointReads = value
+        }
+        for (index, value) in try interleaved(repetitions, { try $0.rangeReads() }).enumerated() {
+            figures[index].rangeReads = value
+        }
+        for contender in contenders { contender.closeReader() }
+        for (index, value) in try interleaved(openRepetitions, { try $0.openAndRead() }).enumerated() {
+            figures[index].open = value
+        }
+        for (index, contender) in contenders.enumerated() {
+            figures[index].checksum = contender.checksum
+            contender.removeFiles()
+        }
         return figures
     }
 
@@ -200,17 +212,6 @@ struct StoreSuite {
             "date": .string("2026-11-\(10 + rng.next() % 19)"),
             "tags": .array((0..<2).map { _ in .string(words[Int(rng.next() % UInt64(words.count))]) }),
         ]
-    }
-
-    /// The median wall time of `body` over `repetitions` runs, each after an untimed `setup`.
-    static func median(_ repetitions: Int, setup: () -> Void = {}, _ body: () throws -> Void) throws -> Double {
-        var samples: [Double] = []
-        for _ in 0..<repetitions {
-            setup()
-            samples.append(try Bench.median(repetitions: 1, body))
-        }
-        samples.sort()
-        return samples[samples.count / 2]
     }
 
     static func removeStore(_ path: String) {

@@ -141,7 +141,7 @@ def main():
                            ("bench", keys[0])).fetchone()
         connection.close()
 
-    opening = median_time(max(repetitions, 15), open_store)
+    opening = median_time(201, open_store)
     remove_files()
     print(json.dumps({"batch_write": batch, "point_reads": point, "range_reads": ranges, "open": opening}))
 

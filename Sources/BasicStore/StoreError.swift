@@ -36,6 +36,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidKey(reason: String)
     /// A ``KeyValueStore/Transaction`` used after its `write` block returned.
     case transactionFinished
+    /// The store was called from inside its own `write` or `read` block; use the block's
+    /// transaction instead.
+    case reentrantCall(path: String)
     /// The crypto library failed (not a wrong key or a tampered value).
     case cryptoFailure(message: String)
     /// Any other SQLite error: its (extended) result code, its message, and the statement.
@@ -70,6 +73,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "invalid store key: \(reason)"
         case .transactionFinished:
             "a transaction was used after its write block returned; use it only inside the block"
+        case .reentrantCall(let path):
+            "the store \(path) was called inside its own write or read block; use the block's transaction (tx) instead"
         case .cryptoFailure(let message):
             "the crypto library failed: \(message)"
         case .sqlite(let code, let message, let context):

@@ -81,6 +81,11 @@ import Testing
         #expect(try fixture.open(.raw(raw)).value(Int.self, forKey: "k1", in: "c") == 1)
         try store.rekey(to: .none)
         #expect(try fixture.open(.none).value(Int.self, forKey: "k2", in: "c") == 2)
+        // And from no encryption back to a key: every value is sealed with its row's identity.
+        try store.rekey(to: .raw(raw))
+        let sealed = try fixture.open(.raw(raw))
+        #expect(try sealed.value(Int.self, forKey: "k4", in: "c") == 4)
+        #expect(try sealed.items(String.self, in: "list") == (0..<5).map { "item \($0)" })
     }
 
     @Test("a rekey that fails part-way changes nothing: the old passphrase opens every value")

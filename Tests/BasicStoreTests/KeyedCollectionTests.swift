@@ -113,6 +113,21 @@ import Testing
         #expect(try store.keys() == ["kept", "outer"])
     }
 
+    @Test("calling the store inside its own write block throws reentrantCall instead of deadlocking")
+    func reentrantCall() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        #expect(throws: StoreError.reentrantCall(path: fixture.path)) {
+            try store.write { tx in
+                try tx.set(1, forKey: "inside")
+                try store.set(2, forKey: "outside")
+            }
+        }
+        #expect(try !store.contains("inside"))  // the write block threw, so nothing was kept
+        try store.set(3, forKey: "after")
+        #expect(try store.value(Int.self, forKey: "after") == 3)
+    }
+
     @Test("a transaction used after its block is refused with transactionFinished")
     func escapedTransaction() throws {
         let fixture = try StoreFixture()

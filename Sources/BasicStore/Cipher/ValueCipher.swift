@@ -21,13 +21,21 @@ struct ValueCipher: Sendable {
     /// `kind ‖ UInt32(collection byte count, big-endian) ‖ collection ‖ key`: unambiguous, so no
     /// two rows share associated data.
     static func associatedData(_ kind: RowKind, collection: String, key: String) -> [UInt8] {
-        var bytes: [UInt8] = [kind.rawValue]
-        let collectionBytes = Array(collection.utf8)
-        let count = UInt32(truncatingIfNeeded: collectionBytes.count)
-        bytes += [UInt8(count >> 24), UInt8(count >> 16 & 0xff), UInt8(count >> 8 & 0xff), UInt8(count & 0xff)]
-        bytes += collectionBytes
-        bytes += Array(key.utf8)
+        let count = UInt32(truncatingIfNeeded: collection.utf8.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(5 + collection.utf8.count + key.utf8.count)
+        bytes.append(kind.rawValue)
+        bytes.append(contentsOf: [
+            UInt8(count >> 24), UInt8(count >> 16 & 0xff), UInt8(count >> 8 & 0xff), UInt8(count & 0xff),
+        ])
+        bytes.append(contentsOf: collection.utf8)
+        bytes.append(contentsOf: key.utf8)
         return bytes
+    }
+
+    /// The associated data of a row, or nothing for an unencrypted store (which does not use it).
+    func associatedData(_ kind: RowKind, collection: String, key: String) -> [UInt8] {
+        isEncrypted ? Self.associatedData(kind, collection: collection, key: key) : []
     }
 
     /// The stored form of `plaintext`.

@@ -24,8 +24,7 @@ final class Statement {
 
     /// Resets the statement and binds `values` to its parameters, in order.
     func bind(_ values: [SQLiteValue]) throws {
-        sqlite3_reset(handle)
-        sqlite3_clear_bindings(handle)
+        sqlite3_reset(handle)  // every parameter is bound below, so no sqlite3_clear_bindings
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32

@@ -50,6 +50,9 @@ public final class KeyValueStore: Sendable {
     public let path: String
 
     private let lock = Mutex(())
+    /// The thread holding `lock`, 0 when none: only that thread writes its own id here, so a
+    /// thread that reads its own id is inside the store already.
+    private let lockOwner = Atomic<UInt>(0)
     /// Protected by `lock`: every use goes through ``access(_:)``.
     private nonisolated(unsafe) let session: StoreSession
 
@@ -68,8 +71,13 @@ public final class KeyValueStore: Sendable {
 
     /// Runs `body` with the session, holding the lock.
     func access<T>(_ body: (StoreSession) throws -> T) throws -> T {
+        let thread = currentThreadID()
+        // Taking the lock again from inside a write block would trap; say what happened instead.
+        guard lockOwner.load(ordering: .acquiring) != thread else { throw StoreError.reentrantCall(path: path) }
         var result: Result<T, any Error>?
         lock.withLock { _ in
+            lockOwner.store(thread, ordering: .releasing)
+            defer { lockOwner.store(0, ordering: .releasing) }
             result = Result { try body(session) }
         }
         guard let result else { throw StoreError.transactionFinished }  // withLock always runs the closure
@@ -96,7 +104,8 @@ public final class KeyValueStore: Sendable {
     ///
     /// The transaction takes the write lock at once (`BEGIN IMMEDIATE`), so other processes'
     /// writes wait for it; keep the block short and do not call the store itself inside it
-    /// (use `tx`). Use `tx` only inside the block.
+    /// (use `tx`: calling the store throws ``StoreError/reentrantCall(path:)``). Use `tx` only
+    /// inside the block.
     ///
     /// - Throws: ``StoreError``, or whatever `body` throws.
     public func write<T>(_ body: (Transaction) throws -> T) throws -> T {

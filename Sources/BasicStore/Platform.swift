@@ -1,0 +1,15 @@
+// The one platform fence of BasicStore: `pthread_t` is an integer on Linux and a pointer on
+// Apple platforms, and ``KeyValueStore`` needs a thread's identity as a number to tell a call
+// made from inside its own `write` block (which would otherwise try to take its lock twice).
+
+#if canImport(Glibc)
+    import Glibc
+
+    /// A number that identifies the calling thread while it runs; never 0.
+    func currentThreadID() -> UInt { UInt(pthread_self()) }
+#elseif canImport(Darwin)
+    import Darwin
+
+    /// A number that identifies the calling thread while it runs; never 0.
+    func currentThreadID() -> UInt { UInt(bitPattern: pthread_self()) }
+#endif

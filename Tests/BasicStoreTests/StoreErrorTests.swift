@@ -1,0 +1,53 @@
+import CSQLite
+import Testing
+
+@testable import BasicStore
+
+@Suite struct StoreErrorTests {
+    @Test(
+        "SQLite result codes map to the store's errors: disk full, read-only, not a database, the rest as sqlite",
+        arguments: [
+            (SQLITE_FULL, StoreError.diskFull(path: "/data/app.store")),
+            (SQLITE_READONLY, .readOnly(path: "/data/app.store")),
+            (SQLITE_READONLY | (1 << 8), .readOnly(path: "/data/app.store")),  // SQLITE_READONLY_RECOVERY
+            (SQLITE_NOTADB, .notAStoreFile(path: "/data/app.store", reason: "message")),
+            (SQLITE_BUSY, .sqlite(code: SQLITE_BUSY, message: "message", context: "COMMIT")),
+        ])
+    func mapping(code: Int32, expected: StoreError) {
+        #expect(Database.error(code: code, message: "message", path: "/data/app.store", context: "COMMIT") == expected)
+    }
+
+    static let allErrors: [StoreError] = [
+        .wrongKey(path: "/data/app.store"),
+        .encryptionMismatch(path: "/data/app.store", isEncrypted: true),
+        .encryptionMismatch(path: "/data/app.store", isEncrypted: false),
+        .tampered(collection: "settings", key: "token"),
+        .unreadableValue(collection: "settings", key: "token", reason: "expected Int at the top level"),
+        .unencodableValue(collection: "settings", key: "token", reason: "NaN"),
+        .notAStoreFile(path: "/data/app.store", reason: "file is not a database"),
+        .newerSchemaVersion(path: "/data/app.store", found: 3, supported: 1),
+        .diskFull(path: "/data/app.store"),
+        .readOnly(path: "/data/app.store"),
+        .indexOutOfRange(collection: "offline", index: 9, count: 3),
+        .invalidKey(reason: "a raw key is 32 bytes, not 16"),
+        .transactionFinished,
+        .reentrantCall(path: "/data/app.store"),
+        .cryptoFailure(message: "RAND_bytes: no entropy"),
+        .sqlite(code: SQLITE_BUSY, message: "database is locked", context: "BEGIN IMMEDIATE"),
+    ]
+
+    @Test("every message is one line naming what it is about", arguments: allErrors)
+    func messages(error: StoreError) {
+        let message = error.description
+        #expect(!message.isEmpty)
+        #expect(!message.contains("\n"))
+        switch error {
+        case .tampered(let collection, let key), .unreadableValue(let collection, let key, _):
+            #expect(message.contains(collection) && message.contains(key))
+        case .wrongKey(let path), .diskFull(let path), .readOnly(let path), .reentrantCall(let path):
+            #expect(message.contains(path))
+        default:
+            break
+        }
+    }
+}
