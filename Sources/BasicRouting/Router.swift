@@ -62,6 +62,11 @@ public struct Router<Output>: Sendable {
     /// - Throws: ``RoutingError/malformedURL(_:reason:)`` or ``RoutingError/noRoute(_:)``.
     /// - Complexity: O(*n*) in the number of routes.
     public func match(_ url: String) throws -> RouteMatch {
+        try resolve(url).match
+    }
+
+    /// The winning route and its match.
+    private func resolve(_ url: String) throws -> (route: Route, match: RouteMatch) {
         let link = try AppLink(url)
         var best: (route: Route, parameters: [String: String])?
         for route in routes {
@@ -70,7 +75,9 @@ public struct Router<Output>: Sendable {
             best = (route, parameters)
         }
         guard let best else { throw RoutingError.noRoute(url) }
-        return RouteMatch(link: link, pattern: best.route.pattern, name: best.route.name, parameters: best.parameters)
+        let match = RouteMatch(
+            link: link, pattern: best.route.pattern, name: best.route.name, parameters: best.parameters)
+        return (best.route, match)
     }
 
     /// Routes `url` and returns what its handler returns.
@@ -78,11 +85,8 @@ public struct Router<Output>: Sendable {
     /// - Throws: ``RoutingError`` when nothing matches or the URL is malformed, and whatever the
     ///   handler throws.
     public func route(_ url: String) throws -> Output {
-        let found = try match(url)
-        guard let route = routes.first(where: { $0.pattern == found.pattern }) else {
-            throw RoutingError.noRoute(url)  // unreachable: `match` found this pattern among `routes`
-        }
-        return try route.handler(found)
+        let (route, match) = try resolve(url)
+        return try route.handler(match)
     }
 
     /// Routes a `URL`; see ``route(_:)-(String)``.

@@ -70,6 +70,33 @@ final class TestClock: Sendable {
         #expect(try JSONValue(parsing: second)["count"] == 2)
     }
 
+    @Test("after a restart, an entry read from disk still expires in memory")
+    func expiryAfterRestart() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let clock = TestClock()
+        let name = "restart-expiry-\(UUID().uuidString)"
+        let url = server.url("/count/\(name)")
+        _ = try await DataCache(folder: folder.url, lifetime: 60, now: { clock.now }).data(for: url)
+        let restarted = try DataCache(folder: folder.url, lifetime: 60, now: { clock.now })
+        #expect(restarted.cachedData(for: url) != nil)  // from disk, now in memory too
+        clock.advance(61)
+        #expect(restarted.cachedData(for: url) == nil)
+        #expect(try JSONValue(parsing: try await restarted.data(for: url))["count"] == 2)
+    }
+
+    @Test("an infinite lifetime keeps entries for ever")
+    func infiniteLifetime() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let clock = TestClock()
+        let cache = try DataCache(folder: folder.url, lifetime: .infinity, now: { clock.now })
+        let url = server.url("/bytes/64")
+        let data = try await cache.data(for: url)
+        clock.advance(1e9)
+        #expect(cache.cachedData(for: url) == data)
+    }
+
     @Test("a failed download is an error and caches nothing")
     func failure() async throws {
         let server = try await TestHTTPServer.shared()

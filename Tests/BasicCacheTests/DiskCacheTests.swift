@@ -98,7 +98,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let cache = try DiskCache(folder: folder.url)
         let payloads = (0..<4).map { Data(repeating: UInt8($0), count: 200_000) }
-        await withThrowingTaskGroup(of: Void.self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             for payload in payloads {
                 group.addTask {
                     for _ in 0..<20 { try cache.store(payload, forKey: "shared") }
@@ -111,6 +111,7 @@ import Testing
                     }
                 }
             }
+            try await group.waitForAll()  // rethrows any child's error
         }
         #expect(payloads.contains(try #require(try cache.data(forKey: "shared"))))
     }
@@ -129,6 +130,18 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
         try cache.store(Data("again".utf8), forKey: "new")
         #expect(try cache.data(forKey: "new") == Data("again".utf8))
+    }
+
+    @Test("an infinite or far-future expiry means never, not a trap; a past one is expired")
+    func extremeExpiry() throws {
+        let folder = try TemporaryDirectory()
+        let cache = try DiskCache(folder: folder.url)
+        try cache.store(Data("a".utf8), forKey: "forever", expiry: .distantFuture.addingTimeInterval(1e300))
+        try cache.store(Data("b".utf8), forKey: "far", expiry: Date(timeIntervalSince1970: 1e17))
+        try cache.store(Data("c".utf8), forKey: "past", expiry: Date(timeIntervalSince1970: -5))
+        #expect(try cache.entry(forKey: "forever") == DiskCache.Entry(data: Data("a".utf8), expiry: nil))
+        #expect(try cache.entry(forKey: "far")?.expiry == nil)
+        #expect(try cache.data(forKey: "past") == nil)
     }
 
     @Test("a file where the folder should be is a clear error")

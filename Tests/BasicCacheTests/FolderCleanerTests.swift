@@ -46,6 +46,18 @@ import Testing
         }
     }
 
+    @Test("a symlink given as the folder is refused, and its target left alone")
+    func symlinkFolder() async throws {
+        let folder = try TemporaryDirectory()
+        try TreeBuilder.write(5, to: folder.path("target/keep.bin"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("link").path, withDestinationPath: folder.path("target").path)
+        await #expect(throws: CacheError.notAFolder(folder.path("link").path)) {
+            try await FolderCleaner.clear(folder.path("link").path)
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.path("target/keep.bin").path))
+    }
+
     @Test("clear while 4 tasks keep writing: no crash, the folder stays, every file left is whole")
     func clearWhileWriting() async throws {
         let folder = try TemporaryDirectory()

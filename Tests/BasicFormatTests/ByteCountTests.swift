@@ -52,3 +52,11 @@ import Testing
         #expect([ByteCount(5), ByteCount(1)].sorted() == [ByteCount(1), ByteCount(5)])
     }
 }
+
+@Suite struct ByteCountUnsignedTests {
+    @Test("unsigned counts from file systems format alike, and clamp past Int64.max")
+    func unsigned() {
+        #expect(ByteCount(UInt64(12_345_678)).formatted() == "12.3MB")
+        #expect(ByteCount(UInt64.max).bytes == Int64.max)
+    }
+}

@@ -72,9 +72,9 @@ public final class DataCache: Sendable {
             if entry.expiry.map({ $0 > moment }) ?? true { return entry.data }
             memory.removeValue(forKey: key)
         }
-        guard let data = try? disk.data(forKey: key, now: moment) else { return nil }
-        memory.setValue(MemoryEntry(data: data, expiry: nil), forKey: key, cost: data.count)
-        return data
+        guard let entry = try? disk.entry(forKey: key, now: moment) else { return nil }
+        memory.setValue(MemoryEntry(data: entry.data, expiry: entry.expiry), forKey: key, cost: entry.data.count)
+        return entry.data
     }
 
     /// The bytes for `url`: cached ones at once, else downloaded (once, however many callers
@@ -86,7 +86,8 @@ public final class DataCache: Sendable {
     public func data(for url: URL, lifetime: TimeInterval? = nil) async throws -> Data {
         if let cached = cachedData(for: url) { return cached }
         let response = try await pool.send(Endpoint(url: url), policy: .coalesce)
-        let expiry = (lifetime ?? defaultLifetime).map { now().addingTimeInterval($0) }
+        // An infinite lifetime is "for ever": no expiry rather than an unrepresentable date.
+        let expiry = (lifetime ?? defaultLifetime).flatMap { $0.isFinite ? now().addingTimeInterval($0) : nil }
         let key = url.absoluteString
         try disk.store(response.body, forKey: key, expiry: expiry, now: now())
         memory.setValue(MemoryEntry(data: response.body, expiry: expiry), forKey: key, cost: response.body.count)

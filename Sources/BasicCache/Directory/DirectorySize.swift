@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 /// The size of a file or of a folder tree, as the settings page's "清除缓存(12.3MB)" shows it.
 ///
 /// ```swift
 /// let size = try await DirectorySize.measure("/var/cache/reader")
-/// print(ByteCount(Int64(size.logicalBytes)))   // 12.3MB
+/// print(ByteCount(size.logicalBytes))   // 12.3MB
 /// ```
 ///
 /// - Logical bytes: the sum of `st_size` of regular files. Allocated bytes: the sum of
@@ -43,37 +44,56 @@ public struct DirectorySize: Sendable, Hashable {
 
     /// Measures `path` off the caller's thread, walking its top-level folders on all cores.
     ///
-    /// Cancel the task to stop the walk (a settings page that goes away): it then throws
-    /// `CancellationError`.
+    /// The walk makes blocking system calls, so it runs on threads of its own rather than
+    /// Swift's cooperative pool, which other tasks (networking, the UI's work) keep. Cancel the
+    /// task to stop it (a settings page that goes away): it then throws `CancellationError`.
     ///
     /// - Throws: `CancellationError` only; unreadable entries are counted in ``skipped``.
     /// - Complexity: O(*n*) in the number of entries, one `fstatat` each.
     public static func measure(_ path: String) async throws -> DirectorySize {
         try Task.checkCancellation()
-        let top = try DirectoryWalker.measureTop(path)
-        guard !top.subfolders.isEmpty else { return top.size }
-        // Spread the subfolders over a few workers; each walks whole subtrees.
-        let workers = min(top.subfolders.count, max(2, ProcessInfo.processInfo.activeProcessorCount))
-        let results = try await withThrowingTaskGroup(of: DirectoryWalker.Partial.self) { group in
-            for worker in 0..<workers {
-                let share = stride(from: worker, to: top.subfolders.count, by: workers).map { top.subfolders[$0] }
-                group.addTask {
-                    try DirectoryWalker.walk(share)
+        let flag = CancellationFlag()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global(qos: .utility).async {
+                    continuation.resume(with: Result { try measureInParallel(path, isCancelled: { flag.isSet }) })
                 }
             }
-            var partials: [DirectoryWalker.Partial] = []
-            for try await partial in group { partials.append(partial) }
-            return partials
+        } onCancel: {
+            flag.set()
         }
-        return DirectoryWalker.combine(top: top, results)
     }
 
     /// Measures `path` on the calling thread; see ``measure(_:)``.
     ///
     /// - Throws: `CancellationError` when the current task is cancelled.
     public static func measureSynchronously(_ path: String) throws -> DirectorySize {
-        let top = try DirectoryWalker.measureTop(path)
-        let rest = try DirectoryWalker.walk(top.subfolders)
+        let top = try DirectoryWalker.measureTop(path, isCancelled: { Task.isCancelled })
+        let rest = try DirectoryWalker.walk(top.subfolders, isCancelled: { Task.isCancelled })
         return DirectoryWalker.combine(top: top, [rest])
     }
+
+    /// The walk behind ``measure(_:)``: the top folder here, its subfolders shared out over
+    /// `concurrentPerform`'s threads.
+    private static func measureInParallel(_ path: String, isCancelled: @Sendable () -> Bool) throws -> DirectorySize {
+        let top = try DirectoryWalker.measureTop(path, isCancelled: isCancelled)
+        guard !top.subfolders.isEmpty else { return top.size }
+        let workers = min(top.subfolders.count, max(2, ProcessInfo.processInfo.activeProcessorCount))
+        let results = Mutex<[Result<DirectoryWalker.Partial, any Error>]>([])
+        let subfolders = top.subfolders
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let share = stride(from: worker, to: subfolders.count, by: workers).map { subfolders[$0] }
+            let result = Result { try DirectoryWalker.walk(share, isCancelled: isCancelled) }
+            results.withLock { $0.append(result) }
+        }
+        let partials = try results.withLock { try $0.map { try $0.get() } }
+        return DirectoryWalker.combine(top: top, partials)
+    }
+}
+
+/// A flag that a task's cancellation handler sets and walking threads read.
+final class CancellationFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
 }

@@ -31,7 +31,7 @@ enum DirectoryWalker {
 
     /// Measures the top of `path`: a missing path is empty, a file is itself, a folder's direct
     /// files are counted and its subfolders listed for the workers.
-    static func measureTop(_ path: String) throws -> Top {
+    static func measureTop(_ path: String, isCancelled: () -> Bool) throws -> Top {
         var top = Top()
         var info = stat()
         guard lstat(path, &info) == 0 else {
@@ -45,7 +45,8 @@ enum DirectoryWalker {
         }
         guard isDirectory(info.st_mode) else { return top }
         var counter = 0
-        try walkFolder(at: AT_FDCWD, name: path, into: &top.partial, counter: &counter) { subfolder in
+        try walkFolder(at: AT_FDCWD, name: path, into: &top.partial, counter: &counter, isCancelled: isCancelled) {
+            subfolder in
             top.subfolders.append(path.hasSuffix("/") ? path + subfolder : path + "/" + subfolder)
             return false  // the workers walk it
         }
@@ -54,11 +55,14 @@ enum DirectoryWalker {
     }
 
     /// Walks whole subtrees.
-    static func walk(_ folders: [String]) throws -> Partial {
+    static func walk(_ folders: [String], isCancelled: () -> Bool) throws -> Partial {
         var partial = Partial()
         var counter = 0
         for folder in folders {
-            try walkFolder(at: AT_FDCWD, name: folder, into: &partial, counter: &counter) { _ in true }
+            try walkFolder(at: AT_FDCWD, name: folder, into: &partial, counter: &counter, isCancelled: isCancelled) {
+                _ in
+                true
+            }
         }
         return partial
     }
@@ -87,7 +91,7 @@ enum DirectoryWalker {
     /// subfolder name whether to walk into it now.
     private static func walkFolder(
         at parent: Int32, name: String, into partial: inout Partial, counter: inout Int,
-        descend: (String) -> Bool
+        isCancelled: () -> Bool, descend: (String) -> Bool
     ) throws {
         let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
@@ -105,14 +109,8 @@ enum DirectoryWalker {
         var subfolders: [String] = []
         while let entry = readdir(directory) {
             counter += 1
-            if counter % cancellationCheckInterval == 0 { try Task.checkCancellation() }
-            let isDot = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: UInt8.self, capacity: 3) { bytes in
-                    bytes[0] == UInt8(ascii: ".")
-                        && (bytes[1] == 0 || (bytes[1] == UInt8(ascii: ".") && bytes[2] == 0))
-                }
-            }
-            if isDot { continue }
+            if counter % cancellationCheckInterval == 0, isCancelled() { throw CancellationError() }
+            if Platform.isDotOrDotDot(entry) { continue }
             var info = stat()
             let status = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { name in
@@ -126,14 +124,14 @@ enum DirectoryWalker {
             if isRegular(info.st_mode) {
                 add(info, to: &partial)
             } else if isDirectory(info.st_mode) {
-                let childName = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                    pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-                }
+                let childName = Platform.name(of: entry)
                 if descend(childName) { subfolders.append(childName) }
             }
         }
         for child in subfolders {
-            try walkFolder(at: folderFD, name: child, into: &partial, counter: &counter, descend: descend)
+            try walkFolder(
+                at: folderFD, name: child, into: &partial, counter: &counter, isCancelled: isCancelled, descend: descend
+            )
         }
     }
 
@@ -151,12 +149,7 @@ enum DirectoryWalker {
 
     /// A file's modification or access time in seconds since 1970.
     static func seconds(of info: stat, access: Bool) -> Double {
-        #if canImport(Darwin)
-            let time = access ? info.st_atimespec : info.st_mtimespec  // Darwin names the fields differently
-        #else
-            let time = access ? info.st_atim : info.st_mtim
-        #endif
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        Platform.seconds(of: info, access: access)
     }
 
     static func isRegular(_ mode: mode_t) -> Bool { mode & S_IFMT == S_IFREG }

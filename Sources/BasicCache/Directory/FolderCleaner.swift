@@ -13,7 +13,7 @@ import Foundation
 /// let summary = try await FolderCleaner.clear("/var/cache/reader") { progress in
 ///     print("\(progress.done)/\(progress.total)")
 /// }
-/// print("cleared \(summary.removedFiles) files, \(ByteCount(Int64(summary.freedBytes))) freed")
+/// print("cleared \(summary.removedFiles) files, \(ByteCount(summary.freedBytes)) freed")
 /// ```
 public enum FolderCleaner {
     /// How far a removal has got.
@@ -135,7 +135,8 @@ private struct Sweep {
             total = try DirectorySize.measureSynchronously(path).fileCount
             progress(FolderCleaner.Progress(done: 0, total: total))
         }
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // O_NOFOLLOW: a symlink swapped in after `prepare` looked must not redirect the sweep.
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw CacheError.from(errno: errno, path: path) }
         try sweep(folder: fd)  // takes ownership of fd
         progress?(FolderCleaner.Progress(done: max(done, total), total: max(done, total)))
@@ -152,11 +153,8 @@ private struct Sweep {
         let folderFD = dirfd(directory)
         var names: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            if name == "." || name == ".." { continue }
-            names.append(name)
+            if Platform.isDotOrDotDot(entry) { continue }
+            names.append(Platform.name(of: entry))
         }
         for name in names {
             try Task.checkCancellation()

@@ -83,12 +83,33 @@ public final class DiskCache: Sendable {
 
     // MARK: Reading and writing
 
-    /// The data stored for `key`, or `nil` when there is none or it has expired (its own expiry
+    /// An entry's data and the moment it expires, if it has one.
+    public struct Entry: Sendable, Hashable {
+        /// The stored bytes.
+        public var data: Data
+        /// When the entry stops being served; `nil` for never.
+        public var expiry: Date?
+
+        /// Creates an entry.
+        public init(data: Data, expiry: Date?) {
+            self.data = data
+            self.expiry = expiry
+        }
+    }
+
+    /// The data stored for `key`; see ``entry(forKey:now:)``.
+    ///
+    /// - Throws: ``CacheError`` when the entry exists but cannot be read.
+    public func data(forKey key: String, now: Date = Date()) throws -> Data? {
+        try entry(forKey: key, now: now)?.data
+    }
+
+    /// The entry stored for `key`, or `nil` when there is none or it has expired (its own expiry
     /// has passed, or it was not read within ``Configuration/maxAge``; it is then removed). A
     /// read counts as an access for eviction.
     ///
     /// - Throws: ``CacheError`` when the entry exists but cannot be read.
-    public func data(forKey key: String, now: Date = Date()) throws -> Data? {
+    public func entry(forKey key: String, now: Date = Date()) throws -> Entry? {
         let url = fileURL(forKey: key)
         let contents: Data
         do {
@@ -114,7 +135,7 @@ public final class DiskCache: Sendable {
             return nil
         }
         touch(url, at: now)
-        return entry.payload
+        return Entry(data: entry.payload, expiry: entry.expiry)
     }
 
     /// Stores `data` for `key`, replacing what was there, then evicts the least recently used

@@ -25,7 +25,13 @@ struct DiskCacheEntry {
     static func encode(_ data: Data, expiry: Date?) -> Data {
         var contents = Data(capacity: headerSize + data.count)
         contents.append(contentsOf: magic)
-        let milliseconds = expiry.map { UInt64(max(1, ($0.timeIntervalSince1970 * 1000).rounded())) } ?? 0
+        // Past dates become 1 (expired), dates beyond UInt64 milliseconds or not finite become 0 (never).
+        let milliseconds =
+            expiry.map { date -> UInt64 in
+                let value = (date.timeIntervalSince1970 * 1000).rounded()
+                guard value.isFinite, value < 1.8e19 else { return 0 }
+                return UInt64(max(1, value))
+            } ?? 0
         for shift in stride(from: 56, through: 0, by: -8) {
             contents.append(UInt8(truncatingIfNeeded: milliseconds >> UInt64(shift)))
         }

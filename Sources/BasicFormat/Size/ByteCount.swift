@@ -24,9 +24,10 @@ public struct ByteCount: Sendable, Hashable, Comparable, CustomStringConvertible
     /// The number of bytes.
     public var bytes: Int64
 
-    /// A count of `bytes`.
-    public init(_ bytes: Int64) {
-        self.bytes = bytes
+    /// A count of `bytes`, of any integer type (file systems report `UInt64`, collections
+    /// `Int`); counts past `Int64.max` (8 EiB) are clamped to it.
+    public init(_ bytes: some BinaryInteger) {
+        self.bytes = Int64(clamping: bytes)
     }
 
     /// The count as text: whole bytes below one unit, else one decimal (rounded half away from

@@ -13,7 +13,7 @@ struct CacheCommands: CommandGroup {
     /// Prints a removal's outcome: `cleared 12 files, 3.4MB freed`.
     static func report(_ summary: FolderCleaner.Summary, verb: String, terminal: Terminal) {
         var line = "\(verb) \(summary.removedFiles) file\(summary.removedFiles == 1 ? "" : "s"), "
-        line += "\(ByteCount(Int64(clamping: summary.freedBytes))) freed"
+        line += "\(ByteCount(summary.freedBytes)) freed"
         if summary.skipped > 0 { line += " (\(summary.skipped) skipped)" }
         terminal.print(line)
     }
@@ -68,10 +68,10 @@ struct CacheSizeCommand: Command {
         }
         var lines: [String] = []
         for (path, size) in zip(paths, sizes) {
-            lines.append(bytesOnly ? String(count(size)) : "\(ByteCount(Int64(clamping: count(size))))\t\(path)")
+            lines.append(bytesOnly ? String(count(size)) : "\(ByteCount(count(size)))\t\(path)")
         }
         if paths.count > 1 && !bytesOnly {
-            lines.append("\(ByteCount(Int64(clamping: count(total))))\ttotal")
+            lines.append("\(ByteCount(count(total)))\ttotal")
         }
         terminal.print(lines.joined(separator: "\n"))
     }
