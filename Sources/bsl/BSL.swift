@@ -7,7 +7,7 @@ struct BSL: CommandGroup {
 
     static let spec = CommandSpec(
         name: "bsl",
-        abstract: "BasicServices on the command line: JSON key paths, layouts, and more.",
+        abstract: "BasicServices on the command line: JSON, layouts, money and time, routes, caches, a store, HTTP.",
         subcommands: [
             JSONCommands.self, LayoutCommands.self, MoneyCommand.self, TimeCommand.self, RouteCommand.self,
             CacheCommands.self, KVCommands.self, HTTPCommands.self, BudejieCommands.self,
