@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "BasicLayout", targets: ["BasicLayout"]),
         .library(name: "BasicRouting", targets: ["BasicRouting"]),
         .library(name: "BasicStore", targets: ["BasicStore"]),
+        .library(name: "BasicXML", targets: ["BasicXML"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -39,13 +40,17 @@ let package = Package(
         .target(name: "BasicLayout"),
         .target(name: "BasicRouting"),
         .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "CSQLite"]),
+        .target(name: "BasicXML", dependencies: ["BasicCore", "CLibXML2"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(
             name: "bsl",
-            dependencies: ["BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicRouting", "BasicStore"]),
+            dependencies: [
+                "BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicRouting", "BasicStore",
+                "BasicXML",
+            ]),
         .executableTarget(
-            name: "bsl-bench", dependencies: ["BasicCache", "BasicCore", "BasicStore", "CSQLite"],
+            name: "bsl-bench", dependencies: ["BasicCache", "BasicCore", "BasicStore", "BasicXML", "CLibXML2", "CSQLite"],
             path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share. `store-stress` is the child process of BasicStore's crash and
@@ -58,6 +63,7 @@ let package = Package(
         .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
+        .testTarget(name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"]),
         .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
