@@ -50,7 +50,8 @@ let package = Package(
                 "BasicXML",
             ]),
         .executableTarget(
-            name: "bsl-bench", dependencies: ["BasicCache", "BasicCore", "BasicStore", "BasicXML", "CLibXML2", "CSQLite"],
+            name: "bsl-bench",
+            dependencies: ["BasicCache", "BasicCore", "BasicStore", "BasicXML", "CLibXML2", "CSQLite"],
             path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share. `store-stress` is the child process of BasicStore's crash and
@@ -63,7 +64,8 @@ let package = Package(
         .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
-        .testTarget(name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"]),
+        .testTarget(
+            name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
