@@ -10,7 +10,7 @@ struct BSL: CommandGroup {
         abstract: "BasicServices on the command line: JSON key paths, layouts, and more.",
         subcommands: [
             JSONCommands.self, LayoutCommands.self, MoneyCommand.self, TimeCommand.self, RouteCommand.self,
-            CacheCommands.self, KVCommands.self,
+            CacheCommands.self, KVCommands.self, XMLCommands.self, FeedCommand.self,
         ])
 
     static func main() async {
