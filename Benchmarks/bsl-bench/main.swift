@@ -7,6 +7,7 @@ let suites: [String: @Sendable ([String]) async throws -> Void] = [
     "cache": { try await CacheSuite(arguments: $0).run() },
     "keypath": { try await KeyPathSuite(arguments: $0).run() },
     "store": { try await StoreSuite(arguments: $0).run() },
+    "xml": { try await XMLSuite(arguments: $0).run() },
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -3,21 +3,23 @@ import CLibXML2
 
 /// Builds a ``JSONValue`` from SAX events by XMLDictionary's rules (see ``XMLConverter``).
 ///
-/// Open elements sit on a stack of ``Frame``s. Children are grouped by name in the frame as
-/// they come, so that a repeated name grows one array instead of copying it per element, and
-/// each element becomes its final value once, when it closes.
-final class TreeBuilder {
+/// A struct that the parser reaches through a pointer, so that the callbacks pay neither
+/// reference counting nor exclusivity checks. Open elements sit on a stack of ``Frame``s; their
+/// text and their finished children sit on two shared stacks (each element's piece is on top
+/// while it is open), so that an element costs no allocation until it becomes its value, once,
+/// when it closes.
+struct TreeBuilder {
     /// An open element.
     struct Frame {
         /// The element's key: its name, with or without its prefix.
         var name: String
-        /// Attributes first, then children grouped by name in order of first appearance.
-        var members: [(key: String, values: [JSONValue])] = []
-        /// How many of `members` are attributes.
+        /// Where its text starts in `text`.
+        var textStart: Int
+        /// Where its attributes and children start in `children`.
+        var childStart: Int
+        /// How many of its children are attributes (they come first).
         var attributeCount = 0
-        /// The element's own text, all pieces joined.
-        var text: [UInt8] = []
-        /// The element's comments, when kept.
+        /// Its comments, when kept.
         var comments: [String] = []
     }
 
@@ -29,7 +31,14 @@ final class TreeBuilder {
     /// The finished root, once it has closed.
     private(set) var root: JSONValue?
 
-    private var stack: [Frame] = []
+    private var frames: [Frame] = []
+    /// The text of the open elements, innermost last.
+    private var text: [UInt8] = []
+    /// The attributes and finished children of the open elements, innermost last.
+    private var children: [(key: String, value: JSONValue)] = []
+    /// Scratch space for grouping an element's children by name.
+    private var groupKeys: [String] = []
+    private var groupCounts: [Int] = []
     /// Names by their address in the parser's dictionary, which interns every name for the
     /// length of a parse: one `String` per distinct name instead of one per element.
     private var names: [UnsafeRawPointer: String] = [:]
@@ -49,18 +58,19 @@ final class TreeBuilder {
         // Entities may legitimately expand a document, but not past 16 MiB plus 8 times its size:
         // far above any real feed, far below what an entity bomb would take.
         expansionLimit = 16 << 20 + 8 * inputSize
-        stack.reserveCapacity(32)
+        frames.reserveCapacity(64)
+        text.reserveCapacity(4096)
+        children.reserveCapacity(256)
     }
 
     // MARK: Events
 
-    func startElement(
+    mutating func startElement(
         localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, attributeCount: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, context: UnsafeMutableRawPointer?
     ) {
-        var frame = Frame(name: name(localName, prefix: prefix))
+        var frame = Frame(name: name(localName, prefix: prefix), textStart: text.count, childStart: children.count)
         if attributeCount > 0, let attributes {
-            frame.members.reserveCapacity(attributeCount)
             for index in 0..<attributeCount {
                 let base = index * 5
                 guard let attributeName = attributes[base], let start = attributes[base + 3],
@@ -68,24 +78,26 @@ final class TreeBuilder {
                 else { continue }
                 let key = configuration.attributePrefix + name(attributeName, prefix: attributes[base + 1])
                 let value = attributeValue(start: start, end: end, context: context)
-                frame.members.append((key, [.string(value)]))
+                children.append((key, .string(value)))
+                frame.attributeCount += 1
             }
-            frame.attributeCount = frame.members.count
         }
-        stack.append(frame)
+        frames.append(frame)
     }
 
-    func endElement() {
-        guard let frame = stack.popLast() else { return }
-        let text = finishedText(frame.text)
-        if stack.isEmpty {
-            root = .object(object(of: frame, text: text, isRoot: true))
+    mutating func endElement() {
+        guard let frame = frames.popLast() else { return }
+        let elementText = finishedText(from: frame.textStart)
+        text.removeSubrange(frame.textStart...)
+        if frames.isEmpty {
+            root = .object(object(of: frame, text: elementText, isRoot: true))
+            children.removeSubrange(frame.childStart...)
             return
         }
         let value: JSONValue
-        if frame.members.isEmpty && frame.comments.isEmpty {
-            if let text {
-                value = .string(text)
+        if children.count == frame.childStart && frame.comments.isEmpty {
+            if let elementText {
+                value = .string(elementText)
             } else {
                 switch configuration.emptyElements {
                 case .null: value = .null
@@ -94,12 +106,13 @@ final class TreeBuilder {
                 }
             }
         } else {
-            value = .object(object(of: frame, text: text, isRoot: false))
+            value = .object(object(of: frame, text: elementText, isRoot: false))
+            children.removeSubrange(frame.childStart...)
         }
-        add(value, forKey: frame.name, to: &stack[stack.count - 1])
+        children.append((frame.name, value))
     }
 
-    func characters(_ bytes: UnsafeBufferPointer<xmlChar>, context: UnsafeMutableRawPointer?) {
+    mutating func characters(_ bytes: UnsafeBufferPointer<xmlChar>, context: UnsafeMutableRawPointer?) {
         if context != UnsafeMutableRawPointer(mainContext) {
             expandedBytes += bytes.count
             if expandedBytes > expansionLimit {
@@ -111,19 +124,19 @@ final class TreeBuilder {
                 return
             }
         }
-        guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text.append(contentsOf: bytes)
+        guard !frames.isEmpty else { return }
+        text.append(contentsOf: bytes)
     }
 
-    func comment(_ text: UnsafePointer<xmlChar>) {
-        guard configuration.keepsComments, !stack.isEmpty else { return }
-        let string = String(cString: text)
-        let kept = configuration.keepsWhitespace ? string : trimmed(Array(string.utf8))
-        if let kept { stack[stack.count - 1].comments.append(kept) }
+    mutating func comment(_ comment: UnsafePointer<xmlChar>) {
+        guard configuration.keepsComments, !frames.isEmpty else { return }
+        let string = String(cString: comment)
+        let kept = configuration.keepsWhitespace ? string : Self.trimmed(Array(string.utf8)[...])
+        if let kept { frames[frames.count - 1].comments.append(kept) }
     }
 
     /// Keeps the first error of level error or worse; warnings are not failures.
-    func record(_ libxmlError: xmlError) {
+    mutating func record(_ libxmlError: xmlError) {
         guard error == nil, libxmlError.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
         // Namespace errors (an undeclared prefix) leave the document well-formed XML 1.0:
         // XMLDictionary's parser never checked them either.
@@ -157,19 +170,27 @@ final class TreeBuilder {
 
     // MARK: Building values
 
-    private func object(of frame: Frame, text: String?, isRoot: Bool) -> JSONObject {
-        var object = JSONObject(minimumCapacity: frame.members.count + 3)
+    /// The object an element becomes: name (for the root), attributes, children grouped by
+    /// name in order of first appearance, text, comments.
+    private mutating func object(of frame: Frame, text elementText: String?, isRoot: Bool) -> JSONObject {
+        let elements = frame.childStart + frame.attributeCount..<children.count
+        var object = JSONObject(minimumCapacity: children.count - frame.childStart + 3)
         if isRoot {
             object.updateValue(.string(frame.name), forKey: configuration.nameKey)
         }
-        for (position, member) in frame.members.enumerated() {
-            let value: JSONValue =
-                member.values.count == 1 && (position < frame.attributeCount || !configuration.alwaysUsesArrays)
-                ? member.values[0] : .array(member.values)
-            object.updateValue(value, forKey: member.key)
+        for index in frame.childStart..<elements.lowerBound {
+            object.updateValue(children[index].value, forKey: children[index].key)
         }
-        if let text {
-            object.updateValue(.string(text), forKey: configuration.textKey)
+        if countGroups(elements) {
+            for index in elements {
+                let child = children[index]
+                object.updateValue(configuration.alwaysUsesArrays ? .array([child.value]) : child.value, forKey: child.key)
+            }
+        } else {
+            addGroups(elements, to: &object)
+        }
+        if let elementText {
+            object.updateValue(.string(elementText), forKey: configuration.textKey)
         }
         if !frame.comments.isEmpty {
             let value: JSONValue =
@@ -180,29 +201,73 @@ final class TreeBuilder {
         return object
     }
 
-    private func add(_ value: JSONValue, forKey key: String, to frame: inout Frame) {
-        // A repeated name usually follows itself (entry, entry, …): look at the last group first.
-        var position = frame.members.count - 1
-        while position >= frame.attributeCount {
-            if frame.members[position].key == key {
-                frame.members[position].values.append(value)
-                return
+    /// Counts the children of `range` by name into `groupKeys` and `groupCounts`; true when
+    /// every name occurs once.
+    private mutating func countGroups(_ range: Range<Int>) -> Bool {
+        groupKeys.removeAll(keepingCapacity: true)
+        groupCounts.removeAll(keepingCapacity: true)
+        var isUnique = true
+        var positions: [String: Int] = [:]
+        for index in range {
+            let key = children[index].key
+            // A short list is searched; a long one (a hostile document's thousands of distinct
+            // names) gets a hash index, so that grouping never turns quadratic.
+            let position: Int?
+            if groupKeys.count <= 16 {
+                position = groupKeys.lastIndex(of: key)
+            } else {
+                if positions.isEmpty {
+                    for (offset, known) in groupKeys.enumerated() { positions[known] = offset }
+                }
+                position = positions[key]
             }
-            position -= 1
+            if let position {
+                groupCounts[position] += 1
+                isUnique = false
+            } else {
+                if !positions.isEmpty { positions[key] = groupKeys.count }
+                groupKeys.append(key)
+                groupCounts.append(1)
+            }
         }
-        frame.members.append((key, [value]))
+        return isUnique
     }
 
-    private func finishedText(_ bytes: [UInt8]) -> String? {
-        guard !bytes.isEmpty else { return nil }
-        if configuration.keepsWhitespace {
-            return String(decoding: bytes, as: UTF8.self)
+    /// Adds the children of `range` to `object`, a name that repeats as one array; needs
+    /// `countGroups(range)` first.
+    private func addGroups(_ range: Range<Int>, to object: inout JSONObject) {
+        var arrays: [[JSONValue]] = groupCounts.map { count in
+            var array: [JSONValue] = []
+            if count > 1 { array.reserveCapacity(count) }
+            return array
         }
-        return trimmed(bytes)
+        var positions: [String: Int] = [:]
+        if groupKeys.count > 16 {
+            for (offset, key) in groupKeys.enumerated() { positions[key] = offset }
+        }
+        for index in range {
+            let child = children[index]
+            let position = groupKeys.count > 16 ? positions[child.key] : groupKeys.firstIndex(of: child.key)
+            if let position { arrays[position].append(child.value) }
+        }
+        for (position, key) in groupKeys.enumerated() {
+            let values = arrays[position]
+            object.updateValue(
+                values.count == 1 && !configuration.alwaysUsesArrays ? values[0] : .array(values), forKey: key)
+        }
+    }
+
+    /// The text from `start` on in `text`, trimmed unless white space is kept; nil when empty.
+    private func finishedText(from start: Int) -> String? {
+        guard start < text.count else { return nil }
+        if configuration.keepsWhitespace {
+            return String(decoding: text[start...], as: UTF8.self)
+        }
+        return Self.trimmed(text[start...])
     }
 
     /// `bytes` without leading and trailing XML white space, or nil when nothing else is left.
-    private func trimmed(_ bytes: [UInt8]) -> String? {
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> String? {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),
             let last = bytes.lastIndex(where: { !isSpace($0) })
@@ -210,7 +275,7 @@ final class TreeBuilder {
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
-    private func name(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
+    private mutating func name(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
         guard configuration.keepsNamespacePrefixes, let prefix else {
             if let known = names[UnsafeRawPointer(localName)] { return known }
             let string = String(cString: localName)
@@ -245,7 +310,7 @@ final class TreeBuilder {
         return String(cString: decoded)
     }
 
-    private func fail(_ failure: XMLError, context: UnsafeMutableRawPointer?) {
+    private mutating func fail(_ failure: XMLError, context: UnsafeMutableRawPointer?) {
         if error == nil { error = failure }
         if let context { xmlStopParser(context.assumingMemoryBound(to: xmlParserCtxt.self)) }
         if let mainContext { xmlStopParser(mainContext) }

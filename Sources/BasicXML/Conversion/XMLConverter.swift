@@ -49,9 +49,9 @@ public struct XMLConverter: Sendable {
     ///   for input that nests too deeply or whose entities expand too far.
     /// - Complexity: O(*n*) in the size of the input.
     public func convert(_ data: Data) throws(XMLError) -> JSONValue {
-        let builder = TreeBuilder(configuration: configuration, inputSize: data.count)
+        var builder = TreeBuilder(configuration: configuration, inputSize: data.count)
         let parser = try SAXParser(data: data)
-        try parser.parse(into: builder)
+        try parser.parse(into: &builder)
         guard let root = builder.root else {
             throw XMLError(kind: .malformed, line: 0, column: 0, message: "the document has no root element")
         }

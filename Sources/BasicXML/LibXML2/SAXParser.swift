@@ -61,7 +61,7 @@ final class SAXParser {
     /// Parses the whole document into `builder`.
     ///
     /// - Throws: ``XMLError`` for malformed, truncated or hostile input.
-    func parse(into builder: TreeBuilder) throws(XMLError) {
+    func parse(into builder: inout TreeBuilder) throws(XMLError) {
         var handler = xmlSAXHandler()
         CLibXML2_initSAX2Handler(&handler)
         handler.startElementNs = SAXCallbacks.startElement
@@ -82,11 +82,11 @@ final class SAXParser {
                 kind: .malformed, line: 0, column: 0, message: "libxml2 did not accept the options \(unused)")
         }
         builder.mainContext = context
-        let unmanaged = Unmanaged.passRetained(builder)
-        context.pointee._private = unmanaged.toOpaque()
-        let status = xmlParseDocument(context)
-        context.pointee._private = nil
-        unmanaged.release()
+        let status = withUnsafeMutablePointer(to: &builder) { pointer in
+            context.pointee._private = UnsafeMutableRawPointer(pointer)
+            defer { context.pointee._private = nil }
+            return xmlParseDocument(context)
+        }
         builder.mainContext = nil
 
         if let error = builder.error {
@@ -101,41 +101,40 @@ final class SAXParser {
     }
 }
 
-/// The C callbacks: each finds its ``TreeBuilder`` in the parser context's `_private`, which
-/// libxml2 also copies into the contexts it makes to replay an entity's content.
+/// The C callbacks: each finds its ``TreeBuilder`` through the parser context's `_private`,
+/// which libxml2 also copies into the contexts it makes to replay an entity's content. The
+/// pointer is valid while `xmlParseDocument` runs, the only time libxml2 calls them.
 enum SAXCallbacks {
     @inline(__always)
-    static func builder(_ context: UnsafeMutableRawPointer?) -> TreeBuilder? {
-        guard let pointer = context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else {
-            return nil
-        }
-        return Unmanaged<TreeBuilder>.fromOpaque(pointer).takeUnretainedValue()
+    static func builder(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<TreeBuilder>? {
+        context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private?.assumingMemoryBound(
+            to: TreeBuilder.self)
     }
 
     static let startElement: startElementNsSAX2Func = {
         context, localName, prefix, _, _, _, attributeCount, _, attributes in
         guard let builder = builder(context), let localName else { return }
-        builder.startElement(
+        builder.pointee.startElement(
             localName: localName, prefix: prefix, attributeCount: Int(attributeCount), attributes: attributes,
             context: context)
     }
 
     static let endElement: endElementNsSAX2Func = { context, _, _, _ in
-        builder(context)?.endElement()
+        builder(context)?.pointee.endElement()
     }
 
     static let characters: charactersSAXFunc = { context, bytes, length in
         guard let builder = builder(context), let bytes, length > 0 else { return }
-        builder.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), context: context)
+        builder.pointee.characters(UnsafeBufferPointer(start: bytes, count: Int(length)), context: context)
     }
 
     static let comment: commentSAXFunc = { context, text in
         guard let builder = builder(context), let text else { return }
-        builder.comment(text)
+        builder.pointee.comment(text)
     }
 
     static let structuredError: xmlStructuredErrorFunc = { context, error in
         guard let builder = builder(context), let error else { return }
-        builder.record(error.pointee)
+        builder.pointee.record(error.pointee)
     }
 }
