@@ -39,7 +39,8 @@ enum Bench {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw BenchError("\(executable) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
+            throw BenchError(
+                "\(executable) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
         }
     }
 

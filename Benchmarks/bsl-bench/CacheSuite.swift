@@ -65,7 +65,8 @@ struct CacheSuite {
             rmClear.append(try Bench.median(repetitions: 1) { try Bench.runQuietly("/bin/rm", ["-rf", copyB.path]) })
         }
         rows.append(
-            .init(name: "clear", ours: oursClear.sorted()[clearRounds / 2], peer: rmClear.sorted()[clearRounds / 2],
+            .init(
+                name: "clear", ours: oursClear.sorted()[clearRounds / 2], peer: rmClear.sorted()[clearRounds / 2],
                 peerName: "rm -rf"))
 
         // Memory caches: the same mixed gets and sets on 10,000 keys, 5,000 kept.
@@ -79,20 +80,29 @@ struct CacheSuite {
         let memory = Bench.median(repetitions: repetitions) {
             let cache = MemoryCache<String, NSNumber>(countLimit: 5_000)
             for index in keyIndexes {
-                if cache.value(forKey: keys[index]) != nil { hits += 1 } else { cache.setValue(values[index], forKey: keys[index]) }
+                if cache.value(forKey: keys[index]) != nil {
+                    hits += 1
+                } else {
+                    cache.setValue(values[index], forKey: keys[index])
+                }
             }
         }
         let nsCache = Bench.median(repetitions: repetitions) {
             let cache = NSCache<NSString, NSNumber>()
             cache.countLimit = 5_000
             for index in keyIndexes {
-                if cache.object(forKey: nsKeys[index]) != nil { hits += 1 } else { cache.setObject(values[index], forKey: nsKeys[index]) }
+                if cache.object(forKey: nsKeys[index]) != nil {
+                    hits += 1
+                } else {
+                    cache.setObject(values[index], forKey: nsKeys[index])
+                }
             }
         }
         rows.append(.init(name: "1M memory cache get/set", ours: memory, peer: nsCache, peerName: "NSCache"))
         Bench.printTable(rows)
-        print("\nours: \(size.logicalBytes) bytes in \(size.fileCount) files; memory cache ops/s: ours "
-            + "\(Int(Double(operations) / memory)), NSCache \(Int(Double(operations) / nsCache)) (hits \(hits))")
+        print(
+            "\nours: \(size.logicalBytes) bytes in \(size.fileCount) files; memory cache ops/s: ours "
+                + "\(Int(Double(operations) / memory)), NSCache \(Int(Double(operations) / nsCache)) (hits \(hits))")
     }
 
     private func makeTree(at root: URL) throws {

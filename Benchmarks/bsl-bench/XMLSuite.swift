@@ -35,10 +35,6 @@ struct XMLSuite {
         try data.write(to: feedFile)
         print("feed: \(data.count) bytes, \(entryCount) entries, median of \(repetitions) runs\n")
 
-        if ProcessInfo.processInfo.environment["XMLPROF"] != nil {
-            for _ in 0..<20 { _ = try XMLConverter().convert(data) }
-            return
-        }
         // The results must agree before the times mean anything.
         let ours = try XMLConverter().convert(data)
         let theirs = try XMLParserPeer.convert(data)
@@ -72,7 +68,8 @@ struct XMLSuite {
         guard peer["entries"]?.asInt == entryCount else { throw BenchError("the peer saw a different feed") }
 
         // Whole processes: read the file, convert, write JSON to /dev/null.
-        let bsl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("bsl")
+        let bsl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "bsl")
         guard FileManager.default.isExecutableFile(atPath: bsl.path) else {
             throw BenchError("\(bsl.path) is missing: build it first (swift build -c release --product bsl)")
         }
@@ -89,8 +86,11 @@ struct XMLSuite {
         Bench.printTable([
             .init(name: "XML → JSONValue", ours: convert, peer: floor, peerName: "bare libxml2 SAX pass (floor)"),
             .init(name: "XML → JSONValue", ours: convert, peer: xmlParser, peerName: "XMLParser → same JSONValue"),
-            .init(name: "XML → JSONValue", ours: convert, peer: try peerTime("etree"), peerName: "python ET.fromstring"),
-            .init(name: "XML → JSONValue", ours: convert, peer: try peerTime("xmltodict"), peerName: "python xmltodict.parse"),
+            .init(
+                name: "XML → JSONValue", ours: convert, peer: try peerTime("etree"), peerName: "python ET.fromstring"),
+            .init(
+                name: "XML → JSONValue", ours: convert, peer: try peerTime("xmltodict"),
+                peerName: "python xmltodict.parse"),
             .init(
                 name: "XML → JSON text", ours: convertAndWrite, peer: try peerTime("xmltodict_json"),
                 peerName: "python xmltodict + json.dumps"),
@@ -103,7 +103,10 @@ struct XMLSuite {
     /// Chinese titles, double-escaped entities, an empty `<avatar/>` in one entry of five.
     static func makeFeed(bytes target: Int) -> (Data, Int) {
         var rng = SplitMix(seed: 6)
-        let words = ["Swift", "并发", "SQLite", "缓存", "网络", "性能", "博客园", "actor", "XML", "布局", "测试", "Linux", "&amp;ldquo;源码&amp;rdquo;"]
+        let words = [
+            "Swift", "并发", "SQLite", "缓存", "网络", "性能", "博客园", "actor", "XML", "布局", "测试", "Linux",
+            "&amp;ldquo;源码&amp;rdquo;",
+        ]
         func phrase(_ count: Int) -> String {
             (0..<count).map { _ in words[Int(rng.next() % UInt64(words.count))] }.joined(separator: " ")
         }
@@ -119,8 +122,10 @@ struct XMLSuite {
             let avatar = rng.next() % 5 == 0 ? "<avatar/>" : "<avatar>http://pic.cnblogs.com/face/\(id).png</avatar>"
             xml += "<entry><id>\(id)</id><title type=\"text\">\(phrase(6))</title>"
             xml += "<summary type=\"text\">\(phrase(30))</summary>"
-            xml += "<published>2026-11-\(10 + rng.next() % 19)T14:15:00+08:00</published><updated>2026-11-30T06:27:36Z</updated>"
-            xml += "<author><name>\(blogapp.uppercased())</name><uri>http://www.cnblogs.com/\(blogapp)/</uri>\(avatar)</author>"
+            xml +=
+                "<published>2026-11-\(10 + rng.next() % 19)T14:15:00+08:00</published><updated>2026-11-30T06:27:36Z</updated>"
+            xml +=
+                "<author><name>\(blogapp.uppercased())</name><uri>http://www.cnblogs.com/\(blogapp)/</uri>\(avatar)</author>"
             xml += "<link rel=\"alternate\" href=\"http://www.cnblogs.com/\(blogapp)/p/\(id).html\" />"
             xml += "<blogapp>\(blogapp)</blogapp><diggs>\(rng.next() % 50)</diggs><views>\(rng.next() % 20_000)</views>"
             xml += "<comments>\(rng.next() % 40)</comments></entry>"

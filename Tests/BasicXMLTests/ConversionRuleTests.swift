@@ -157,4 +157,23 @@ import Testing
         #expect(Configuration.xmlDictionary == expected)
         #expect(Configuration().emptyElements == .null)
     }
+
+    @Test("grouping by name stays right past 16 distinct names")
+    func manyNames() throws {
+        let names = (0..<40).map { "n\($0)" }
+        let xml = "<a>" + (names + names.reversed() + ["n3"]).map { "<\($0)>\($0)</\($0)>" }.joined() + "</a>"
+        let value = try XMLConverter().convert(xml)
+        #expect(value.objectValue?.keys == ["__name"] + names)
+        #expect(value["n3"] == ["n3", "n3", "n3"])
+        #expect(value["n39"] == ["n39", "n39"])
+    }
+
+    @Test("names that differ only in prefix group together unless prefixes are kept")
+    func prefixedGrouping() throws {
+        let xml = #"<r xmlns:a="urn:a" xmlns:b="urn:b"><a:x>1</a:x><b:x>2</b:x><a:x>3</a:x><x>4</x></r>"#
+        #expect(try XMLConverter().convert(xml).jsonString() == #"{"__name":"r","x":["1","2","3","4"]}"#)
+        #expect(
+            try XMLConverter(configuration: .feed).convert(xml).jsonString()
+                == #"{"__name":"r","a:x":["1","3"],"b:x":"2","x":"4"}"#)
+    }
 }

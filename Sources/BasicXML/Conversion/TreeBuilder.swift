@@ -13,6 +13,8 @@ struct TreeBuilder {
     struct Frame {
         /// The element's key: its name, with or without its prefix.
         var name: String
+        /// A number for the name, the same for every element of that name in this parse.
+        var nameID: Int
         /// Where its text starts in `text`.
         var textStart: Int
         /// Where its attributes and children start in `children`.
@@ -35,20 +37,22 @@ struct TreeBuilder {
     /// The text of the open elements, innermost last.
     private var text: [UInt8] = []
     /// The attributes and finished children of the open elements, innermost last.
-    private var children: [(key: String, value: JSONValue)] = []
-    /// Scratch space for grouping an element's children by name.
-    private var groupKeys: [String] = []
+    private var children: [(key: String, nameID: Int, value: JSONValue)] = []
+    /// Scratch space for grouping an element's children by name: the names' numbers and counts.
+    private var groupIDs: [Int] = []
     private var groupCounts: [Int] = []
     /// Names by their address in the parser's dictionary, which interns every name for the
-    /// length of a parse: one `String` per distinct name instead of one per element.
-    private var names: [UnsafeRawPointer: String] = [:]
-    private var prefixedNames: [PrefixedName: String] = [:]
+    /// length of a parse: one `String` per distinct name instead of one per element, and a
+    /// number per name, so that grouping compares integers. A small direct-mapped cache sits
+    /// in front of the dictionary.
+    private var names: [PrefixedName: (name: String, id: Int)] = [:]
+    private var recentNames: [(key: PrefixedName, name: String, id: Int)?] = Array(repeating: nil, count: 256)
     /// Bytes of text that entity references produced, and the most allowed.
     private var expandedBytes = 0
     private let expansionLimit: Int
 
     private struct PrefixedName: Hashable {
-        var prefix: UnsafeRawPointer
+        var prefix: UnsafeRawPointer?
         var localName: UnsafeRawPointer
     }
 
@@ -69,16 +73,17 @@ struct TreeBuilder {
         localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, attributeCount: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, context: UnsafeMutableRawPointer?
     ) {
-        var frame = Frame(name: name(localName, prefix: prefix), textStart: text.count, childStart: children.count)
+        let (elementName, nameID) = name(localName, prefix: prefix)
+        var frame = Frame(name: elementName, nameID: nameID, textStart: text.count, childStart: children.count)
         if attributeCount > 0, let attributes {
             for index in 0..<attributeCount {
                 let base = index * 5
                 guard let attributeName = attributes[base], let start = attributes[base + 3],
                     let end = attributes[base + 4]
                 else { continue }
-                let key = configuration.attributePrefix + name(attributeName, prefix: attributes[base + 1])
+                let key = configuration.attributePrefix + name(attributeName, prefix: attributes[base + 1]).name
                 let value = attributeValue(start: start, end: end, context: context)
-                children.append((key, .string(value)))
+                children.append((key, -1, .string(value)))
                 frame.attributeCount += 1
             }
         }
@@ -88,10 +93,10 @@ struct TreeBuilder {
     mutating func endElement() {
         guard let frame = frames.popLast() else { return }
         let elementText = finishedText(from: frame.textStart)
-        text.removeSubrange(frame.textStart...)
+        text.removeLast(text.count - frame.textStart)
         if frames.isEmpty {
             root = .object(object(of: frame, text: elementText, isRoot: true))
-            children.removeSubrange(frame.childStart...)
+            children.removeLast(children.count - frame.childStart)
             return
         }
         let value: JSONValue
@@ -107,9 +112,9 @@ struct TreeBuilder {
             }
         } else {
             value = .object(object(of: frame, text: elementText, isRoot: false))
-            children.removeSubrange(frame.childStart...)
+            children.removeLast(children.count - frame.childStart)
         }
-        children.append((frame.name, value))
+        children.append((frame.name, frame.nameID, value))
     }
 
     mutating func characters(_ bytes: UnsafeBufferPointer<xmlChar>, context: UnsafeMutableRawPointer?) {
@@ -183,8 +188,9 @@ struct TreeBuilder {
         }
         if countGroups(elements) {
             for index in elements {
-                let child = children[index]
-                object.updateValue(configuration.alwaysUsesArrays ? .array([child.value]) : child.value, forKey: child.key)
+                let value = children[index].value
+                object.updateValue(
+                    configuration.alwaysUsesArrays ? .array([value]) : value, forKey: children[index].key)
             }
         } else {
             addGroups(elements, to: &object)
@@ -201,32 +207,32 @@ struct TreeBuilder {
         return object
     }
 
-    /// Counts the children of `range` by name into `groupKeys` and `groupCounts`; true when
+    /// Counts the children of `range` by name into `groupIDs` and `groupCounts`; true when
     /// every name occurs once.
     private mutating func countGroups(_ range: Range<Int>) -> Bool {
-        groupKeys.removeAll(keepingCapacity: true)
+        groupIDs.removeAll(keepingCapacity: true)
         groupCounts.removeAll(keepingCapacity: true)
         var isUnique = true
-        var positions: [String: Int] = [:]
+        var positions: [Int: Int] = [:]
         for index in range {
-            let key = children[index].key
+            let id = children[index].nameID
             // A short list is searched; a long one (a hostile document's thousands of distinct
             // names) gets a hash index, so that grouping never turns quadratic.
             let position: Int?
-            if groupKeys.count <= 16 {
-                position = groupKeys.lastIndex(of: key)
+            if groupIDs.count <= 16 {
+                position = groupIDs.lastIndex(of: id)
             } else {
                 if positions.isEmpty {
-                    for (offset, known) in groupKeys.enumerated() { positions[known] = offset }
+                    for (offset, known) in groupIDs.enumerated() { positions[known] = offset }
                 }
-                position = positions[key]
+                position = positions[id]
             }
             if let position {
                 groupCounts[position] += 1
                 isUnique = false
             } else {
-                if !positions.isEmpty { positions[key] = groupKeys.count }
-                groupKeys.append(key)
+                if !positions.isEmpty { positions[id] = groupIDs.count }
+                groupIDs.append(id)
                 groupCounts.append(1)
             }
         }
@@ -238,19 +244,21 @@ struct TreeBuilder {
     private func addGroups(_ range: Range<Int>, to object: inout JSONObject) {
         var arrays: [[JSONValue]] = groupCounts.map { count in
             var array: [JSONValue] = []
-            if count > 1 { array.reserveCapacity(count) }
+            array.reserveCapacity(count)
             return array
         }
-        var positions: [String: Int] = [:]
-        if groupKeys.count > 16 {
-            for (offset, key) in groupKeys.enumerated() { positions[key] = offset }
+        var keys = [String](repeating: "", count: groupIDs.count)
+        var positions: [Int: Int] = [:]
+        if groupIDs.count > 16 {
+            for (offset, id) in groupIDs.enumerated() { positions[id] = offset }
         }
         for index in range {
-            let child = children[index]
-            let position = groupKeys.count > 16 ? positions[child.key] : groupKeys.firstIndex(of: child.key)
-            if let position { arrays[position].append(child.value) }
+            let id = children[index].nameID
+            guard let position = groupIDs.count > 16 ? positions[id] : groupIDs.firstIndex(of: id) else { continue }
+            if arrays[position].isEmpty { keys[position] = children[index].key }
+            arrays[position].append(children[index].value)
         }
-        for (position, key) in groupKeys.enumerated() {
+        for (position, key) in keys.enumerated() {
             let values = arrays[position]
             object.updateValue(
                 values.count == 1 && !configuration.alwaysUsesArrays ? values[0] : .array(values), forKey: key)
@@ -275,18 +283,29 @@ struct TreeBuilder {
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
-    private mutating func name(_ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?) -> String {
-        guard configuration.keepsNamespacePrefixes, let prefix else {
-            if let known = names[UnsafeRawPointer(localName)] { return known }
-            let string = String(cString: localName)
-            names[UnsafeRawPointer(localName)] = string
-            return string
+    /// The key for a name, and its number.
+    private mutating func name(
+        _ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?
+    ) -> (name: String, id: Int) {
+        let key = PrefixedName(
+            prefix: configuration.keepsNamespacePrefixes ? prefix.map(UnsafeRawPointer.init) : nil,
+            localName: UnsafeRawPointer(localName))
+        let slot =
+            Int(truncatingIfNeeded: (UInt(bitPattern: key.localName) >> 3) ^ (UInt(bitPattern: key.prefix) >> 5)) & 255
+        if let recent = recentNames[slot], recent.key == key { return (recent.name, recent.id) }
+        let found: (name: String, id: Int)
+        if let known = names[key] {
+            found = known
+        } else {
+            var string = String(cString: localName)
+            if let prefix = key.prefix {
+                string = String(cString: prefix.assumingMemoryBound(to: CChar.self)) + ":" + string
+            }
+            found = (string, names.count)
+            names[key] = found
         }
-        let key = PrefixedName(prefix: UnsafeRawPointer(prefix), localName: UnsafeRawPointer(localName))
-        if let known = prefixedNames[key] { return known }
-        let string = String(cString: prefix) + ":" + String(cString: localName)
-        prefixedNames[key] = string
-        return string
+        recentNames[slot] = (key, found.name, found.id)
+        return found
     }
 
     /// An attribute's value. Without entity substitution, libxml2 hands over `&` as `&#38;` and
