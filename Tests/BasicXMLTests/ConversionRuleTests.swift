@@ -176,4 +176,17 @@ import Testing
             try XMLConverter(configuration: .feed).convert(xml).jsonString()
                 == #"{"__name":"r","a:x":["1","3"],"b:x":"2","x":"4"}"#)
     }
+
+    @Test("conversions run in parallel, each with its own parser")
+    func parallel() async throws {
+        let results = try await withThrowingTaskGroup(of: JSONValue.self) { group in
+            for index in 0..<16 {
+                group.addTask { try XMLConverter().convert("<a><n>\(index)</n><e/></a>") }
+            }
+            var values: [JSONValue] = []
+            for try await value in group { values.append(value) }
+            return values
+        }
+        #expect(Set(results.compactMap { $0["n"]?.asInt }) == Set(0..<16))
+    }
 }

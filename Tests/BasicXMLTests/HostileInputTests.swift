@@ -117,9 +117,21 @@ import Testing
         return "<!DOCTYPE a [<!ENTITY x \"\(entity)\">]><a>" + String(repeating: "&x;", count: 50_000) + "</a>"
     }()
 
+    static let quadraticBlowupInAttribute: String = {
+        let entity = String(repeating: "x", count: 50_000)
+        return "<!DOCTYPE a [<!ENTITY x \"\(entity)\">]><a t=\"" + String(repeating: "&x;", count: 50_000) + "\"/>"
+    }()
+
     @Test(
         "entity bombs end quickly with an expansion error or bounded output (#5237)",
-        arguments: [("billion laughs", billionLaughs), ("quadratic blowup", quadraticBlowup)])
+        arguments: [
+            ("billion laughs", billionLaughs), ("quadratic blowup", quadraticBlowup),
+            (
+                "billion laughs in an attribute",
+                billionLaughs.replacingOccurrences(of: "<lolz>&lol9;</lolz>", with: #"<lolz a="&lol9;"/>"#)
+            ),
+            ("quadratic blowup in an attribute", quadraticBlowupInAttribute),
+        ])
     func entityBomb(name: String, xml: String) {
         let clock = ContinuousClock()
         let start = clock.now
