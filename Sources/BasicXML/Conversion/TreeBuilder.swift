@@ -37,7 +37,9 @@ struct TreeBuilder {
     /// The text of the open elements, innermost last.
     private var text: [UInt8] = []
     /// The attributes and finished children of the open elements, innermost last.
+    /// Slots past `childCount` are spent and get overwritten, so that popping costs nothing.
     private var children: [(key: String, nameID: Int, value: JSONValue)] = []
+    private var childCount = 0
     /// Scratch space for grouping an element's children by name: the names' numbers and counts.
     private var groupIDs: [Int] = []
     private var groupCounts: [Int] = []
@@ -46,7 +48,7 @@ struct TreeBuilder {
     /// number per name, so that grouping compares integers. A small direct-mapped cache sits
     /// in front of the dictionary.
     private var names: [PrefixedName: (name: String, id: Int)] = [:]
-    private var recentNames: [(key: PrefixedName, name: String, id: Int)?] = Array(repeating: nil, count: 256)
+    private var recentNames: [(key: PrefixedName, name: String, id: Int)?] = Array(repeating: nil, count: 1024)
     /// Bytes of text that entity references produced, and the most allowed.
     private var expandedBytes = 0
     private let expansionLimit: Int
@@ -74,7 +76,7 @@ struct TreeBuilder {
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, context: UnsafeMutableRawPointer?
     ) {
         let (elementName, nameID) = name(localName, prefix: prefix)
-        var frame = Frame(name: elementName, nameID: nameID, textStart: text.count, childStart: children.count)
+        var frame = Frame(name: elementName, nameID: nameID, textStart: text.count, childStart: childCount)
         if attributeCount > 0, let attributes {
             for index in 0..<attributeCount {
                 let base = index * 5
@@ -83,7 +85,7 @@ struct TreeBuilder {
                 else { continue }
                 let key = configuration.attributePrefix + name(attributeName, prefix: attributes[base + 1]).name
                 let value = attributeValue(start: start, end: end, context: context)
-                children.append((key, -1, .string(value)))
+                pushChild((key, -1, .string(value)))
                 frame.attributeCount += 1
             }
         }
@@ -96,11 +98,11 @@ struct TreeBuilder {
         text.removeLast(text.count - frame.textStart)
         if frames.isEmpty {
             root = .object(object(of: frame, text: elementText, isRoot: true))
-            children.removeLast(children.count - frame.childStart)
+            childCount = frame.childStart
             return
         }
         let value: JSONValue
-        if children.count == frame.childStart && frame.comments.isEmpty {
+        if childCount == frame.childStart && frame.comments.isEmpty {
             if let elementText {
                 value = .string(elementText)
             } else {
@@ -112,9 +114,25 @@ struct TreeBuilder {
             }
         } else {
             value = .object(object(of: frame, text: elementText, isRoot: false))
-            children.removeLast(children.count - frame.childStart)
+            childCount = frame.childStart
         }
-        children.append((frame.name, frame.nameID, value))
+        pushChild((frame.name, frame.nameID, value))
+    }
+
+    private mutating func pushChild(_ child: (key: String, nameID: Int, value: JSONValue)) {
+        if childCount < children.count {
+            children[childCount] = child
+        } else {
+            children.append(child)
+        }
+        childCount += 1
+    }
+
+    /// Moves a child's value out of its slot, which is spent anyway: no copy, no retain.
+    private mutating func takeValue(at index: Int) -> JSONValue {
+        var value = JSONValue.null
+        swap(&value, &children[index].value)
+        return value
     }
 
     mutating func characters(_ bytes: UnsafeBufferPointer<xmlChar>, context: UnsafeMutableRawPointer?) {
@@ -178,17 +196,17 @@ struct TreeBuilder {
     /// The object an element becomes: name (for the root), attributes, children grouped by
     /// name in order of first appearance, text, comments.
     private mutating func object(of frame: Frame, text elementText: String?, isRoot: Bool) -> JSONObject {
-        let elements = frame.childStart + frame.attributeCount..<children.count
-        var object = JSONObject(minimumCapacity: children.count - frame.childStart + 3)
+        let elements = frame.childStart + frame.attributeCount..<childCount
+        var object = JSONObject(minimumCapacity: childCount - frame.childStart + 3)
         if isRoot {
             object.updateValue(.string(frame.name), forKey: configuration.nameKey)
         }
         for index in frame.childStart..<elements.lowerBound {
-            object.updateValue(children[index].value, forKey: children[index].key)
+            object.updateValue(takeValue(at: index), forKey: children[index].key)
         }
         if countGroups(elements) {
             for index in elements {
-                let value = children[index].value
+                let value = takeValue(at: index)
                 object.updateValue(
                     configuration.alwaysUsesArrays ? .array([value]) : value, forKey: children[index].key)
             }
@@ -241,7 +259,7 @@ struct TreeBuilder {
 
     /// Adds the children of `range` to `object`, a name that repeats as one array; needs
     /// `countGroups(range)` first.
-    private func addGroups(_ range: Range<Int>, to object: inout JSONObject) {
+    private mutating func addGroups(_ range: Range<Int>, to object: inout JSONObject) {
         var arrays: [[JSONValue]] = groupCounts.map { count in
             var array: [JSONValue] = []
             array.reserveCapacity(count)
@@ -256,7 +274,7 @@ struct TreeBuilder {
             let id = children[index].nameID
             guard let position = groupIDs.count > 16 ? positions[id] : groupIDs.firstIndex(of: id) else { continue }
             if arrays[position].isEmpty { keys[position] = children[index].key }
-            arrays[position].append(children[index].value)
+            arrays[position].append(takeValue(at: index))
         }
         for (position, key) in keys.enumerated() {
             let values = arrays[position]
@@ -290,8 +308,9 @@ struct TreeBuilder {
         let key = PrefixedName(
             prefix: configuration.keepsNamespacePrefixes ? prefix.map(UnsafeRawPointer.init) : nil,
             localName: UnsafeRawPointer(localName))
-        let slot =
-            Int(truncatingIfNeeded: (UInt(bitPattern: key.localName) >> 3) ^ (UInt(bitPattern: key.prefix) >> 5)) & 255
+        // Fibonacci hashing of the two addresses picks one of the cache's 1,024 slots.
+        let mixed = (UInt(bitPattern: key.localName) &+ UInt(bitPattern: key.prefix) &* 31) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: mixed >> 54)
         if let recent = recentNames[slot], recent.key == key { return (recent.name, recent.id) }
         let found: (name: String, id: Int)
         if let known = names[key] {
