@@ -1,6 +1,7 @@
 import BasicCore
 import BasicXML
 import Foundation
+import TestSupport
 import Testing
 
 /// Input is never trusted: malformed, truncated, deep, explosive and file-reading documents
@@ -162,5 +163,35 @@ import Testing
         } catch {
             #expect(!error.description.contains("root:"))
         }
+    }
+
+    @Test("2,000 random corruptions and truncations of a feed convert or fail cleanly, never trap")
+    func corruptions() throws {
+        let original = try TestPaths.fixtureData("sitehome.xml", target: "BasicXMLTests")
+        var state: UInt64 = 0x5EED
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        let specials: [UInt8] = Array("<>&;/=\"'![]?-x \n".utf8) + [0x00, 0xFF, 0xC3, 0xE5]
+        var failures = 0
+        for round in 0..<2_000 {
+            var bytes = [UInt8](original)
+            if round % 4 == 0 {
+                bytes.removeLast(next() % bytes.count)
+            } else {
+                for _ in 0..<(1 + next() % 4) {
+                    bytes[next() % bytes.count] = specials[next() % specials.count]
+                }
+            }
+            do {
+                _ = try XMLConverter().convert(Data(bytes))
+                _ = try? Feed(parsing: Data(bytes))
+            } catch {
+                failures += 1
+                #expect(error.line >= 0 && error.column >= 0)
+            }
+        }
+        #expect(failures > 1_000)
     }
 }
