@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "BasicNetworking", targets: ["BasicNetworking"]),
         .library(name: "BasicRouting", targets: ["BasicRouting"]),
         .library(name: "BasicStore", targets: ["BasicStore"]),
+        .library(name: "BasicXML", targets: ["BasicXML"]),
         .library(name: "BudejieClient", targets: ["BudejieClient"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
@@ -42,6 +43,7 @@ let package = Package(
         .target(name: "BasicNetworking", dependencies: ["BasicCore"]),
         .target(name: "BasicRouting"),
         .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "CSQLite"]),
+        .target(name: "BasicXML", dependencies: ["BasicCore", "CLibXML2"]),
 
         // Clients.
         .target(name: "BudejieClient", dependencies: ["BasicNetworking", "BasicRouting"]),
@@ -51,10 +53,11 @@ let package = Package(
             name: "bsl",
             dependencies: [
                 "BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicNetworking", "BasicRouting", "BasicStore",
-                "BudejieClient",
+                "BasicXML", "BudejieClient",
             ]),
         .executableTarget(
-            name: "bsl-bench", dependencies: ["BasicCache", "BasicCore", "BasicNetworking", "BasicStore", "CSQLite"],
+            name: "bsl-bench",
+            dependencies: ["BasicCache", "BasicCore", "BasicNetworking", "BasicStore", "BasicXML", "CLibXML2", "CSQLite"],
             path: "Benchmarks/bsl-bench"),
 
         // Tests and what they share. `store-stress` is the child process of BasicStore's crash and
@@ -69,6 +72,8 @@ let package = Package(
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
         .testTarget(name: "BasicNetworkingTests", dependencies: ["BasicNetworking", "BasicCore", "TestSupport"]),
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
+        .testTarget(
+            name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "TestSupport"]),
         .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
         .testTarget(

@@ -10,6 +10,9 @@
 
 #include <libxml/parser.h>
 #include <libxml/xmlreader.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
+#include <string.h>
 
 /// The libxml2 version the program runs against, as a string ("20914"); `xmlParserVersion`
 /// is a global variable, which Swift 6 strict concurrency will not read directly.
@@ -21,6 +24,24 @@ static inline const char *CLibXML2_parserVersion(void) {
 /// which Swift 6 strict concurrency will not read directly.
 static inline void CLibXML2_free(void *pointer) {
     xmlFree(pointer);
+}
+
+/// Fills `handler` with libxml2's own SAX2 callbacks (which keep the DTD's entity declarations,
+/// so that internal entities can be expanded) and clears the three variadic error callbacks,
+/// which print to standard error and which Swift cannot call or set: errors reach the
+/// structured `serror` callback instead.
+static inline void CLibXML2_initSAX2Handler(xmlSAXHandler *handler) {
+    memset(handler, 0, sizeof(xmlSAXHandler));
+    xmlSAXVersion(handler, 2);
+    handler->warning = NULL;
+    handler->error = NULL;
+    handler->fatalError = NULL;
+}
+
+/// Replaces the SAX handler of a parser context made by `xmlCreateMemoryParserCtxt` with a copy
+/// of `handler`; the context keeps its own allocation, so `xmlFreeParserCtxt` frees it as usual.
+static inline void CLibXML2_setSAXHandler(xmlParserCtxtPtr context, const xmlSAXHandler *handler) {
+    memcpy(context->sax, handler, sizeof(xmlSAXHandler));
 }
 
 #endif

@@ -10,7 +10,8 @@ struct BSL: CommandGroup {
         abstract: "BasicServices on the command line: JSON, layouts, money and time, routes, caches, a store, HTTP.",
         subcommands: [
             JSONCommands.self, LayoutCommands.self, MoneyCommand.self, TimeCommand.self, RouteCommand.self,
-            CacheCommands.self, KVCommands.self, HTTPCommands.self, BudejieCommands.self,
+            CacheCommands.self, KVCommands.self, HTTPCommands.self, BudejieCommands.self, XMLCommands.self,
+            FeedCommand.self,
         ])
 
     static func main() async {

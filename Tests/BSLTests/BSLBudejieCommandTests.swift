@@ -14,8 +14,8 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 17)
-        #expect(lines[0] == "审帖        native   mod://BDJ_To_Check")
-        #expect(lines[2] == "游戏中心    web      http://m.budejie.com/game?from=app&type=1")
+        #expect(lines[0] == "审帖        native  mod://BDJ_To_Check")
+        #expect(lines[2] == "游戏中心    web     http://m.budejie.com/game?from=app&type=1")
         #expect(lines.last == "16 squares, 2 dropped (no name or no link)")
     }
 

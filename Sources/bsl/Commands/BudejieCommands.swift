@@ -56,26 +56,9 @@ struct BudejieSquaresCommand: Command {
             terminal.print(object.jsonString())
             return
         }
-        let nameWidth = page.squares.map { Self.displayWidth($0.name) }.max() ?? 4
-        var lines: [String] = []
-        for square in page.squares {
-            let padding = String(repeating: " ", count: nameWidth - Self.displayWidth(square.name))
-            let kind = square.link.kindName.padding(toLength: 7, withPad: " ", startingAt: 0)
-            lines.append("\(square.name)\(padding)  \(kind)  \(square.url)")
-        }
+        let table = TextTable(rows: page.squares.map { [$0.name, $0.link.kindName, $0.url] })
+        var lines = [table.render()]
         lines.append("\(page.squares.count) squares, \(page.droppedCount) dropped (no name or no link)")
         terminal.print(lines.joined(separator: "\n"))
-    }
-
-    /// Columns a name takes in a terminal: wide (CJK) characters take two.
-    static func displayWidth(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { width, scalar in
-            let isWide =
-                (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
-                || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
-                || (0xFE30...0xFE4F).contains(scalar.value) || (0xFF00...0xFF60).contains(scalar.value)
-                || (0xFFE0...0xFFE6).contains(scalar.value)
-            return width + (isWide ? 2 : 1)
-        }
     }
 }

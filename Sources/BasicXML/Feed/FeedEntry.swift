@@ -1,0 +1,64 @@
+import BasicCore
+import Foundation
+
+/// One entry of a feed: an Atom `<entry>` or an RSS `<item>`.
+///
+/// Text fields keep the difference between an element that is missing (`nil`) and one that
+/// is present but empty (`""`), as cnblogs' `<summary type="text"/>` is. Text is decoded
+/// once, as XML says: HTML inside it (an Atom `type="html"` summary, an RSS description, or
+/// cnblogs' double-escaped titles) is left for the reader to decode.
+public struct FeedEntry: Sendable, Hashable {
+    /// Atom's `id`, RSS's `guid`; nil when missing.
+    public var id: String?
+    /// The title.
+    public var title: String?
+    /// Atom's `summary`, RSS's `description`.
+    public var summary: String?
+    /// Atom's `content`, RSS's `content:encoded`.
+    public var content: String?
+    /// When it was first published: Atom's `published`, RSS's `pubDate`; nil when missing or unreadable.
+    public var published: Date?
+    /// When it last changed: Atom's `updated`, RSS's `dc:date` or `atom:updated`.
+    public var updated: Date?
+    /// Its links, in order.
+    public var links: [FeedLink]
+    /// Its authors, in order.
+    public var authors: [FeedPerson]
+    /// Its categories: Atom's `term` attribute or RSS's `category` text.
+    public var categories: [String]
+    /// Every other child element, converted by ``XMLConverter``'s rules with namespace
+    /// prefixes kept: cnblogs' `diggs`, `views`, `comments`, `blogapp`, `topic` (`null` when
+    /// present but empty), `sourceName`…
+    ///
+    /// ```swift
+    /// let diggs = entry.extensions["diggs"]?.asInt   // 1
+    /// ```
+    public var extensions: JSONObject
+
+    /// Creates an entry.
+    public init(
+        id: String? = nil, title: String? = nil, summary: String? = nil, content: String? = nil,
+        published: Date? = nil, updated: Date? = nil, links: [FeedLink] = [], authors: [FeedPerson] = [],
+        categories: [String] = [], extensions: JSONObject = .init()
+    ) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.content = content
+        self.published = published
+        self.updated = updated
+        self.links = links
+        self.authors = authors
+        self.categories = categories
+        self.extensions = extensions
+    }
+
+    /// The entry's own page: the first alternate link.
+    public var link: FeedLink? { links.first(where: \.isAlternate) }
+
+    /// The first author.
+    public var author: FeedPerson? { authors.first }
+
+    /// The date to show: ``published``, else ``updated``.
+    public var date: Date? { published ?? updated }
+}

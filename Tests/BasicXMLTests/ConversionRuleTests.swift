@@ -1,0 +1,192 @@
+import BasicCore
+import BasicXML
+import Foundation
+import Testing
+
+/// XMLDictionary's rules and each option, one table row per rule.
+@Suite struct ConversionRuleTests {
+    typealias Configuration = XMLConverter.Configuration
+
+    static func configured(_ change: (inout Configuration) -> Void) -> Configuration {
+        var configuration = Configuration()
+        change(&configuration)
+        return configuration
+    }
+
+    static let defaultRules: [(String, String, String)] = [
+        ("the root is an object with __name", "<feed/>", #"{"__name":"feed"}"#),
+        ("root text goes under __text", "<string>Hello</string>", #"{"__name":"string","__text":"Hello"}"#),
+        (
+            "attributes are keys prefixed _", #"<a><link rel="alternate" href="http://x/"/></a>"#,
+            #"{"__name":"a","link":{"_rel":"alternate","_href":"http://x/"}}"#
+        ),
+        ("an element with only text collapses to its string", "<a><id>42</id></a>", #"{"__name":"a","id":"42"}"#),
+        (
+            "text beside attributes is __text", #"<a><title type="text">Hi</title></a>"#,
+            #"{"__name":"a","title":{"_type":"text","__text":"Hi"}}"#
+        ),
+        (
+            "text beside children is __text, pieces joined", "<a><p>one <b>two</b> three</p></a>",
+            #"{"__name":"a","p":{"b":"two","__text":"one  three"}}"#
+        ),
+        (
+            "a repeated name becomes an array in document order", "<a><e>1</e><x>y</x><e>2</e><e>3</e></a>",
+            #"{"__name":"a","e":["1","2","3"],"x":"y"}"#
+        ),
+        (
+            "whitespace-only text is dropped and text trimmed", "<a>\n  <b>  padded\t</b>\n</a>",
+            #"{"__name":"a","b":"padded"}"#
+        ),
+        (
+            "an empty element is null", "<a><avatar/><topic></topic><blank>  </blank></a>",
+            #"{"__name":"a","avatar":null,"topic":null,"blank":null}"#
+        ),
+        (
+            "an element with only attributes is an object", #"<a><summary type="text"/></a>"#,
+            #"{"__name":"a","summary":{"_type":"text"}}"#
+        ),
+        (
+            "predefined and character entities are decoded",
+            "<a><t>&lt;b&gt; &amp;amp; &#x4E2D;&#25991; &quot;&apos;</t></a>",
+            #"{"__name":"a","t":"<b> &amp; 中文 \"'"}"#
+        ),
+        ("CDATA is text", "<a><c><![CDATA[<p>x & y</p>]]></c></a>", #"{"__name":"a","c":"<p>x & y</p>"}"#),
+        ("CDATA joins the text around it", "<a>x<![CDATA[ & ]]>y</a>", #"{"__name":"a","__text":"x & y"}"#),
+        (
+            "entities in attributes are decoded", #"<a><l href="http://m/?a=1&amp;b=2&#38;c=&lt;"/></a>"#,
+            #"{"__name":"a","l":{"_href":"http://m/?a=1&b=2&c=<"}}"#
+        ),
+        (
+            "internal DTD entities expand in text and attributes",
+            #"<!DOCTYPE a [<!ENTITY site "博客园"><!ENTITY e "<b>&site;</b>">]><a t="&site;!">&site; &e;</a>"#,
+            #"{"__name":"a","_t":"博客园!","b":"博客园","__text":"博客园"}"#
+        ),
+        (
+            "namespace prefixes are dropped, declarations left out",
+            #"<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>ann</dc:creator></rss>"#,
+            #"{"__name":"rss","creator":"ann"}"#
+        ),
+        (
+            "the default namespace changes nothing",
+            #"<feed xmlns="http://www.w3.org/2005/Atom"><diggs>1</diggs></feed>"#,
+            #"{"__name":"feed","diggs":"1"}"#
+        ),
+        (
+            "comments and processing instructions are dropped", "<a><!-- note --><?pi data?><b>1</b></a>",
+            #"{"__name":"a","b":"1"}"#
+        ),
+        ("numbers stay strings", "<a><views>12</views><ok>true</ok></a>", #"{"__name":"a","views":"12","ok":"true"}"#),
+        (
+            "GBK input is decoded by its declaration",
+            "<?xml version=\"1.0\" encoding=\"GB18030\"?><a>\u{4E2D}</a>", #"{"__name":"a","__text":"中"}"#
+        ),
+    ]
+
+    @Test("default rules", arguments: defaultRules)
+    func defaultRule(name: String, xml: String, json: String) throws {
+        let data: Data
+        if xml.contains("GB18030") {
+            // The character 中 in GB18030 is D6 D0.
+            data =
+                Data("<?xml version=\"1.0\" encoding=\"GB18030\"?><a>".utf8) + Data([0xD6, 0xD0]) + Data("</a>".utf8)
+        } else {
+            data = Data(xml.utf8)
+        }
+        let value = try XMLConverter().convert(data)
+        #expect(value.jsonString() == json, "\(name)")
+    }
+
+    static let optionRows: [(String, Configuration, String, String)] = [
+        (
+            "alwaysUsesArrays wraps every child, not attributes",
+            configured { $0.alwaysUsesArrays = true }, #"<a k="v"><b>1</b><c><d>2</d></c></a>"#,
+            #"{"__name":"a","_k":"v","b":["1"],"c":[{"d":["2"]}]}"#
+        ),
+        (
+            "keepsWhitespace keeps text as written", configured { $0.keepsWhitespace = true },
+            "<a> <b> x </b>\n</a>", #"{"__name":"a","b":" x ","__text":" \n"}"#
+        ),
+        (
+            "emptyElements .omit drops empty elements (XMLDictionary)", .xmlDictionary,
+            "<a><avatar/><name>n</name></a>", #"{"__name":"a","name":"n"}"#
+        ),
+        (
+            "emptyElements .emptyString", configured { $0.emptyElements = .emptyString },
+            "<a><avatar/></a>", #"{"__name":"a","avatar":""}"#
+        ),
+        (
+            "attributePrefix and textKey",
+            configured {
+                $0.attributePrefix = "@"; $0.textKey = "$text"
+            },
+            #"<a><t type="html">x</t></a>"#, #"{"__name":"a","t":{"@type":"html","$text":"x"}}"#
+        ),
+        ("nameKey", configured { $0.nameKey = "tag" }, "<feed/>", #"{"tag":"feed"}"#),
+        (
+            "keepsNamespacePrefixes", .feed,
+            #"<rss xmlns:dc="urn:dc" xmlns:x="urn:x"><dc:creator x:role="a">ann</dc:creator></rss>"#,
+            #"{"__name":"rss","dc:creator":{"_x:role":"a","__text":"ann"}}"#
+        ),
+        (
+            "keepsComments", configured { $0.keepsComments = true },
+            "<a><!-- one --><b>1</b><!-- two --></a>", #"{"__name":"a","b":"1","__comment":["one","two"]}"#
+        ),
+        (
+            "keepsComments: a lone comment makes an object", configured { $0.keepsComments = true },
+            "<a><b><!-- why --></b></a>", #"{"__name":"a","b":{"__comment":"why"}}"#
+        ),
+    ]
+
+    @Test("options", arguments: optionRows)
+    func option(name: String, configuration: Configuration, xml: String, json: String) throws {
+        let value = try XMLConverter(configuration: configuration).convert(xml)
+        #expect(value.jsonString() == json, "\(name)")
+    }
+
+    @Test("a present-but-empty element differs from a missing one")
+    func emptyVersusMissing() throws {
+        let value = try XMLConverter().convert("<entry><author><name>a</name><avatar/></author></entry>")
+        #expect(value["author"]?["avatar"] == .null)
+        #expect(value["author"]?["uri"] == nil)
+    }
+
+    @Test("the .xmlDictionary preset differs from the defaults only in empty elements")
+    func presets() {
+        var expected = Configuration()
+        expected.emptyElements = .omit
+        #expect(Configuration.xmlDictionary == expected)
+        #expect(Configuration().emptyElements == .null)
+    }
+
+    @Test("grouping by name stays right past 16 distinct names")
+    func manyNames() throws {
+        let names = (0..<40).map { "n\($0)" }
+        let xml = "<a>" + (names + names.reversed() + ["n3"]).map { "<\($0)>\($0)</\($0)>" }.joined() + "</a>"
+        let value = try XMLConverter().convert(xml)
+        #expect(value.objectValue?.keys == ["__name"] + names)
+        #expect(value["n3"] == ["n3", "n3", "n3"])
+        #expect(value["n39"] == ["n39", "n39"])
+    }
+
+    @Test("names that differ only in prefix group together unless prefixes are kept")
+    func prefixedGrouping() throws {
+        let xml = #"<r xmlns:a="urn:a" xmlns:b="urn:b"><a:x>1</a:x><b:x>2</b:x><a:x>3</a:x><x>4</x></r>"#
+        #expect(try XMLConverter().convert(xml).jsonString() == #"{"__name":"r","x":["1","2","3","4"]}"#)
+        #expect(
+            try XMLConverter(configuration: .feed).convert(xml).jsonString()
+                == #"{"__name":"r","a:x":["1","3"],"b:x":"2","x":"4"}"#)
+    }
+
+    @Test("conversions run in parallel, each with its own parser")
+    func parallel() async throws {
+        let results = try await withThrowingTaskGroup(of: JSONValue.self) { group in
+            for index in 0..<16 {
+                group.addTask { try XMLConverter().convert("<a><n>\(index)</n><e/></a>") }
+            }
+            var values: [JSONValue] = []
+            for try await value in group { values.append(value) }
+            return values
+        }
+        #expect(Set(results.compactMap { $0["n"]?.asInt }) == Set(0..<16))
+    }
+}
