@@ -58,6 +58,27 @@ import Testing
         }
     }
 
+    @Test("keys and collection names that differ only after a NUL are separate rows")
+    func keysWithNUL() throws {
+        // Given values under "a" and "a\0x", in collections "c" and "c\0d",
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.set("first", forKey: "a", in: "c")
+        try store.set("second", forKey: "a\u{0}x", in: "c")
+        try store.set("third", forKey: "a", in: "c\u{0}d")
+        try store.set("empty", forKey: "", in: "c")
+        // then each reads back as written, and the keys list shows all of them in full.
+        #expect(try store.value(String.self, forKey: "a", in: "c") == "first")
+        #expect(try store.value(String.self, forKey: "a\u{0}x", in: "c") == "second")
+        #expect(try store.value(String.self, forKey: "a", in: "c\u{0}d") == "third")
+        #expect(try store.value(String.self, forKey: "", in: "c") == "empty")
+        #expect(try store.keys(in: "c") == ["", "a", "a\u{0}x"])
+        #expect(try store.count(in: "c\u{0}d") == 1)
+        try store.append("item", to: "list\u{0}2")
+        #expect(try store.itemCount(in: "list") == 0)
+        #expect(try store.items(String.self, in: "list\u{0}2") == ["item"])
+    }
+
     @Test("a value of another type is unreadableValue naming the collection and key, not the value")
     func unreadable() throws {
         let fixture = try StoreFixture()

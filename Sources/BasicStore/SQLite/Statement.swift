@@ -32,7 +32,15 @@ final class Statement {
             case .integer(let integer):
                 code = sqlite3_bind_int64(handle, index, integer)
             case .text(let text):
-                code = sqlite3_bind_text(handle, index, text, -1, SQLite.transient)
+                // The UTF-8 byte count, not -1: with -1 SQLite stops at the first NUL, so the keys
+                // "a" and "a\0x" would name the same row.
+                var text = text
+                code = text.withUTF8 { buffer -> Int32 in
+                    let bytes = UnsafeRawPointer(buffer.baseAddress) ?? SQLite.emptyBlob
+                    return sqlite3_bind_text(
+                        handle, index, bytes.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
+                        SQLite.transient)
+                }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { buffer in
                     // A zero-length blob, not NULL, for empty input.
