@@ -21,6 +21,8 @@ import Testing
         .wrongKey(path: "/data/app.store"),
         .encryptionMismatch(path: "/data/app.store", isEncrypted: true),
         .encryptionMismatch(path: "/data/app.store", isEncrypted: false),
+        .keyKindMismatch(path: "/data/app.store", usesPassphrase: true),
+        .keyKindMismatch(path: "/data/app.store", usesPassphrase: false),
         .tampered(collection: "settings", key: "token"),
         .unreadableValue(collection: "settings", key: "token", reason: "expected Int at the top level"),
         .unencodableValue(collection: "settings", key: "token", reason: "NaN"),
@@ -44,7 +46,8 @@ import Testing
         switch error {
         case .tampered(let collection, let key), .unreadableValue(let collection, let key, _):
             #expect(message.contains(collection) && message.contains(key))
-        case .wrongKey(let path), .diskFull(let path), .readOnly(let path), .reentrantCall(let path):
+        case .wrongKey(let path), .diskFull(let path), .readOnly(let path), .reentrantCall(let path),
+            .keyKindMismatch(let path, _), .encryptionMismatch(let path, _):
             #expect(message.contains(path))
         default:
             break

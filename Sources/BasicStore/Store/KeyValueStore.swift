@@ -62,7 +62,7 @@ public final class KeyValueStore: Sendable {
     /// ``StoreError/wrongKey(path:)`` and leaves the file as it was. A passphrase is stretched
     /// with PBKDF2-HMAC-SHA256 (600,000 iterations by default, about 0.15 s), once per open.
     ///
-    /// - Throws: ``StoreError``: `wrongKey`, `encryptionMismatch`, `notAStoreFile`,
+    /// - Throws: ``StoreError``: `wrongKey`, `encryptionMismatch`, `keyKindMismatch`, `notAStoreFile`,
     ///   `newerSchemaVersion`, `invalidKey`, `readOnly`, `diskFull`, or `sqlite`.
     public init(path: String, key: StoreKey, configuration: Configuration = .init()) throws {
         self.path = path
