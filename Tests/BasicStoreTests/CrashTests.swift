@@ -105,6 +105,24 @@ import Testing
         print("killed rekey: \(completed) of 12 rounds committed before the kill")
     }
 
+    @Test("after another process rekeys the file, this process's writes are keyChanged")
+    func rekeyedByAnotherProcess() throws {
+        // Given a store open here with passphrase "A",
+        let fixture = try StoreFixture()
+        let iterations = StoreFixture.iterations
+        let store = try KeyValueStore(path: fixture.path, key: .passphrase("A", iterations: iterations))
+        try store.set("before", forKey: "k", in: "c")
+        // when another process changes it to "B",
+        let child = try ChildProcess(Self.stress, ["rekey", fixture.path, "A", "B", String(iterations)])
+        let (status, output) = child.finish(timeout: 30)
+        #expect(status == 0 && output == "rekeyed\n", "\(output)")
+        // then a write here throws keyChanged, and "B" opens every value.
+        #expect(throws: StoreError.keyChanged(path: fixture.path)) { try store.set("after", forKey: "k2", in: "c") }
+        let reopened = try KeyValueStore(path: fixture.path, key: .passphrase("B"))
+        #expect(try reopened.keys(in: "c") == ["k"])
+        #expect(try reopened.value(String.self, forKey: "k", in: "c") == "before")
+    }
+
     @Test("two processes writing the same file both make progress and lose nothing")
     func twoProcesses() throws {
         let fixture = try StoreFixture()

@@ -67,6 +67,33 @@ import Testing
         #expect(try fixture.open(created).value(String.self, forKey: "k") == "value")
     }
 
+    @Test("after another connection rekeys the file, this one's writes are keyChanged, none sealed under the old key")
+    func rekeyedByAnotherConnection() throws {
+        // Given two store objects on one file, both opened with passphrase "old",
+        let fixture = try StoreFixture()
+        let rekeying = try fixture.open(StoreFixture.passphrase("old"))
+        let other = try fixture.open(StoreFixture.passphrase("old"))
+        try rekeying.set("a", forKey: "k")
+        try other.set("b", forKey: "k2")  // a plain write by another connection changes nothing
+        #expect(try other.value(String.self, forKey: "k") == "a")
+        // when one changes the passphrase,
+        try rekeying.changePassphrase(to: "new", iterations: StoreFixture.iterations)
+        // then every write of the other throws keyChanged, and writes nothing,
+        let changed = StoreError.keyChanged(path: fixture.path)
+        #expect(throws: changed) { try other.set("stale", forKey: "k3") }
+        #expect(throws: changed) { try other.write { tx in try tx.set("stale", forKey: "k4") } }
+        #expect(throws: changed) { try other.append("stale", to: "list") }
+        #expect(throws: changed) { try other.rekey(to: StoreFixture.passphrase("third")) }
+        #expect("\(changed)".contains("open it again with the new key"))
+        // while the one that rekeyed goes on writing, and the new passphrase opens everything.
+        try rekeying.set("c", forKey: "k5")
+        let reopened = try fixture.open(StoreFixture.passphrase("new"))
+        #expect(try reopened.keys() == ["k", "k2", "k5"])
+        #expect(try reopened.value(String.self, forKey: "k2") == "b")
+        #expect(try reopened.itemCount(in: "list") == 0)
+        try reopened.set("d", forKey: "k6")
+    }
+
     @Test("the error's message says the passphrase is wrong and shows no secret")
     func wrongKeyMessage() {
         let message = StoreError.wrongKey(path: "/tmp/a.store").description

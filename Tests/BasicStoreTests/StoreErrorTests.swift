@@ -23,6 +23,7 @@ import Testing
         .encryptionMismatch(path: "/data/app.store", isEncrypted: false),
         .keyKindMismatch(path: "/data/app.store", usesPassphrase: true),
         .keyKindMismatch(path: "/data/app.store", usesPassphrase: false),
+        .keyChanged(path: "/data/app.store"),
         .tampered(collection: "settings", key: "token"),
         .unreadableValue(collection: "settings", key: "token", reason: "expected Int at the top level"),
         .unencodableValue(collection: "settings", key: "token", reason: "NaN"),
@@ -47,7 +48,7 @@ import Testing
         case .tampered(let collection, let key), .unreadableValue(let collection, let key, _):
             #expect(message.contains(collection) && message.contains(key))
         case .wrongKey(let path), .diskFull(let path), .readOnly(let path), .reentrantCall(let path),
-            .keyKindMismatch(let path, _), .encryptionMismatch(let path, _):
+            .keyKindMismatch(let path, _), .encryptionMismatch(let path, _), .keyChanged(let path):
             #expect(message.contains(path))
         default:
             break

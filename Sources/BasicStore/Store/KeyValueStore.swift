@@ -20,7 +20,8 @@ import Synchronization
 ///
 /// One store object is safe to use from many tasks and threads at once: its operations run one
 /// at a time on one connection. Several processes may open the same file; a writer waits for
-/// another's write to finish (``Configuration/busyTimeout``).
+/// another's write to finish (``Configuration/busyTimeout``). After another process rekeys the
+/// file, this object's writes throw ``StoreError/keyChanged(path:)``: open the store again.
 ///
 /// Collection names and keys are stored in the clear (they index the rows); only values are
 /// encrypted. They are authenticated with each value, so a value copied to another row fails
@@ -107,10 +108,11 @@ public final class KeyValueStore: Sendable {
     /// (use `tx`: calling the store throws ``StoreError/reentrantCall(path:)``). Use `tx` only
     /// inside the block.
     ///
-    /// - Throws: ``StoreError``, or whatever `body` throws.
+    /// - Throws: ``StoreError`` (``StoreError/keyChanged(path:)`` when another process has
+    ///   rekeyed the store since this object opened it), or whatever `body` throws.
     public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
         try access { session in
-            try session.database.transaction(.immediate) {
+            try session.writeTransaction {
                 let transaction = Transaction(session: session)
                 defer { transaction.finish() }
                 return try body(transaction)
