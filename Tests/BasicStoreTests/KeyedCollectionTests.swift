@@ -92,6 +92,36 @@ import Testing
         }
     }
 
+    @Test("a value that fails to encode is unencodableValue naming the collection and key, not the value")
+    func unencodable() throws {
+        struct Secretive: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                throw EncodingError.invalidValue(
+                    "secret-text", .init(codingPath: [], debugDescription: "cannot encode secret-text"))
+            }
+        }
+        struct Reading: Encodable {
+            var label = "secret-label"
+            var level = Double.infinity
+        }
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        #expect {
+            try store.set(Secretive(), forKey: "token", in: "settings")
+        } throws: { error in
+            guard case StoreError.unencodableValue("settings", "token", _) = error else { return false }
+            return !"\(error)".contains("secret-text")
+        }
+        #expect {
+            try store.write { tx in try tx.set(Reading(), forKey: "reading", in: "settings") }
+        } throws: { error in
+            guard case StoreError.unencodableValue("settings", "reading", let reason) = error else { return false }
+            return reason.contains("level") && !"\(error)".contains("Double.infinity")
+                && !"\(error)".contains("secret-label")
+        }
+        #expect(try store.count(in: "settings") == 0)
+    }
+
     @Test("write { } commits every change together, or none when it throws")
     func batches() throws {
         struct Abort: Error {}
