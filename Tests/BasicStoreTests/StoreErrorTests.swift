@@ -17,6 +17,25 @@ import Testing
         #expect(Database.error(code: code, message: "message", path: "/data/app.store", context: "COMMIT") == expected)
     }
 
+    @Test(
+        "text or a blob longer than SQLite's length limit is SQLITE_TOOBIG, not a trap",
+        arguments: [SQLiteValue.blob([UInt8](repeating: 1, count: 64)), .text(String(repeating: "x", count: 64))])
+    func tooBig(value: SQLiteValue) throws {
+        // Given a connection whose length limit is 32 bytes (standing in for 2 GiB, where
+        // Int32(count) used to trap),
+        let fixture = try StoreFixture()
+        let database = try Database(path: fixture.path, flags: [.readWrite, .create])
+        try database.execute("CREATE TABLE t(v)")
+        sqlite3_limit(database.handle, SQLITE_LIMIT_LENGTH, 32)
+        // when a longer value is bound, then it throws SQLite's own "too big".
+        #expect {
+            try database.statement("INSERT INTO t(v) VALUES (?)").run([value])
+        } throws: { error in
+            guard case StoreError.sqlite(let code, _, _) = error else { return false }
+            return code == SQLITE_TOOBIG
+        }
+    }
+
     static let allErrors: [StoreError] = [
         .wrongKey(path: "/data/app.store"),
         .encryptionMismatch(path: "/data/app.store", isEncrypted: true),

@@ -35,17 +35,20 @@ final class Statement {
                 // The UTF-8 byte count, not -1: with -1 SQLite stops at the first NUL, so the keys
                 // "a" and "a\0x" would name the same row.
                 var text = text
+                // The 64-bit call: SQLite answers SQLITE_TOOBIG past its length limit, where
+                // Int32(count) would trap at 2 GiB.
                 code = text.withUTF8 { buffer -> Int32 in
                     let bytes = UnsafeRawPointer(buffer.baseAddress) ?? SQLite.emptyBlob
-                    return sqlite3_bind_text(
-                        handle, index, bytes.assumingMemoryBound(to: CChar.self), Int32(buffer.count),
-                        SQLite.transient)
+                    return sqlite3_bind_text64(
+                        handle, index, bytes.assumingMemoryBound(to: CChar.self), sqlite3_uint64(buffer.count),
+                        SQLite.transient, UInt8(SQLITE_UTF8))
                 }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { buffer in
-                    // A zero-length blob, not NULL, for empty input.
-                    sqlite3_bind_blob(
-                        handle, index, buffer.baseAddress ?? SQLite.emptyBlob, Int32(buffer.count), SQLite.transient)
+                    // A zero-length blob, not NULL, for empty input; the 64-bit call, as for text.
+                    sqlite3_bind_blob64(
+                        handle, index, buffer.baseAddress ?? SQLite.emptyBlob, sqlite3_uint64(buffer.count),
+                        SQLite.transient)
                 }
             case .null:
                 code = sqlite3_bind_null(handle, index)
