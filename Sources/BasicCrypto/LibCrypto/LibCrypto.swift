@@ -96,6 +96,8 @@
                 return EVP_DecryptFinal_ex(ctx, output.baseAddress.map { $0 + Int(written) } ?? nil, &final)
             }
             guard status > 0 else {
+                // What was decrypted is unauthenticated and may be another key's secret: wipe it.
+                wipe(&plaintext)
                 ERR_clear_error()
                 throw CryptoError(
                     .authenticationFailure, message: "the sealed box does not open with this key and associated data",
@@ -129,6 +131,16 @@
             let status = output.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, byteCount) }
             guard status == 1 else { throw failure("RAND_bytes") }
             return output
+        }
+
+        /// `OPENSSL_cleanse`: zeroes `buffer` in a way the compiler cannot drop as a dead store.
+        static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
+            guard let base = buffer.baseAddress else { return }
+            OPENSSL_cleanse(base, buffer.count)
+        }
+
+        private static func wipe(_ bytes: inout [UInt8]) {
+            bytes.withUnsafeMutableBytes { wipe($0) }
         }
 
         // MARK: - Helpers

@@ -76,7 +76,8 @@ struct KeyMaterial {
                 guard iterations >= 1 else {
                     throw StoreError.invalidKey(reason: "PBKDF2 needs at least 1 iteration, not \(iterations)")
                 }
-                let derived = try PBKDF2.deriveKey(passphrase: passphrase, salt: salt, iterations: iterations)
+                var derived = try PBKDF2.deriveKey(passphrase: passphrase, salt: salt, iterations: iterations)
+                defer { SecureMemory.wipe(&derived) }  // CipherKey keeps its own copy
                 return ValueCipher(key: try CipherKey(bytes: derived))
             }
         } catch let error as CryptoError {
