@@ -36,6 +36,26 @@ import Testing
         }
     }
 
+    @Test("binding fewer or more values than a statement's parameters throws, never reusing a stale value")
+    func parameterCount() throws {
+        // Given a statement with two parameters that has run once,
+        let fixture = try StoreFixture()
+        let database = try Database(path: fixture.path, flags: [.readWrite, .create])
+        try database.execute("CREATE TABLE t(a, b)")
+        let insert = try database.statement("INSERT INTO t(a, b) VALUES (?, ?)")
+        try insert.run([1, 2])
+        // when it runs again with one value or three, then it throws and inserts nothing.
+        for values: [SQLiteValue] in [[3], [3, 4, 5], []] {
+            #expect {
+                try insert.run(values)
+            } throws: { error in
+                guard case StoreError.sqlite(let code, let message, _) = error else { return false }
+                return code == SQLITE_MISUSE && message.contains("takes 2 values, not \(values.count)")
+            }
+        }
+        #expect(try database.integer("SELECT count(*) FROM t") == 1)
+    }
+
     static let allErrors: [StoreError] = [
         .wrongKey(path: "/data/app.store"),
         .encryptionMismatch(path: "/data/app.store", isEncrypted: true),

@@ -23,8 +23,20 @@ final class Statement {
     }
 
     /// Resets the statement and binds `values` to its parameters, in order.
+    ///
+    /// - Throws: ``StoreError/sqlite(code:message:context:)`` with `SQLITE_MISUSE` when the number
+    ///   of values is not the number of parameters. It is a programming error, but one that would
+    ///   silently reuse the previous run's value of a parameter left out (there is no
+    ///   `sqlite3_clear_bindings`), so it is checked in release builds too; the check is one call.
     func bind(_ values: [SQLiteValue]) throws {
         sqlite3_reset(handle)  // every parameter is bound below, so no sqlite3_clear_bindings
+        let parameterCount = Int(sqlite3_bind_parameter_count(handle))
+        guard values.count == parameterCount else {
+            throw StoreError.sqlite(
+                code: SQLITE_MISUSE,
+                message: "the statement takes \(parameterCount) values, not \(values.count); pass one per parameter",
+                context: sql)
+        }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
