@@ -38,9 +38,15 @@ public final class KeyValueStore: Sendable {
             self.busyTimeout = busyTimeout
         }
 
+        /// The timeout in whole milliseconds, clamped to what SQLite takes (0 through
+        /// `Int32.max`, about 24 days); `.seconds(.max)` must not overflow.
         var busyTimeoutMilliseconds: Int32 {
             let (seconds, attoseconds) = busyTimeout.components
-            return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+            let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+            guard !overflow else { return seconds < 0 ? 0 : .max }
+            let (total, sumOverflow) = milliseconds.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+            guard !sumOverflow else { return milliseconds < 0 ? 0 : .max }
+            return Int32(clamping: max(total, 0))
         }
     }
 
