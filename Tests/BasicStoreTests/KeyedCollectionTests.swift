@@ -146,6 +146,22 @@ import Testing
         #expect(try store.itemCount(in: "list") == 1)
     }
 
+    @Test("read { } hands out a read-only transaction: it reads, and is no writing Transaction")
+    func readOnlyTransaction() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.set("a", forKey: "k")
+        try store.append(1, to: "list")
+        let (value, keys, items, isWritable) = try store.read { tx in
+            (
+                try tx.value(String.self, forKey: "k"), try tx.keys(), try tx.items(Int.self, in: "list"),
+                (tx as AnyObject) is KeyValueStore.Transaction
+            )
+        }
+        #expect(value == "a" && keys == ["k"] && items == [1])
+        #expect(!isWritable)
+    }
+
     @Test("a savepoint inside a write undoes only its own changes when it throws")
     func savepoints() throws {
         struct Abort: Error {}

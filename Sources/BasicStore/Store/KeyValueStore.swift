@@ -91,10 +91,11 @@ public final class KeyValueStore: Sendable {
         return try result.get()
     }
 
-    /// Runs `body` with a transaction object outside an explicit transaction (single statements).
-    private func direct<T>(_ body: (Transaction) throws -> T) throws -> T {
+    /// Runs `body` with a read transaction object outside an explicit transaction (single
+    /// statements).
+    private func direct<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
         try access { session in
-            let transaction = Transaction(session: session)
+            let transaction = ReadTransaction(session: session)
             defer { transaction.finish() }
             return try body(transaction)
         }
@@ -129,11 +130,21 @@ public final class KeyValueStore: Sendable {
     /// Runs `body` in one read transaction: everything it reads comes from the same snapshot of
     /// the file, even while other processes write.
     ///
+    /// ```swift
+    /// let page = try store.read { tx in
+    ///     (count: try tx.itemCount(in: "offline"), items: try tx.items(Article.self, in: "offline", range: 0..<20))
+    /// }
+    /// ```
+    ///
+    /// `tx` is a ``ReadTransaction``: it has no writing methods, because a write that starts
+    /// inside a read transaction can fail with `SQLITE_BUSY_SNAPSHOT` once another process has
+    /// written. To read and then write, use ``write(_:)``.
+    ///
     /// - Throws: ``StoreError``, or whatever `body` throws.
-    public func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+    public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
         try access { session in
             try session.database.transaction(.deferred) {
-                let transaction = Transaction(session: session)
+                let transaction = ReadTransaction(session: session)
                 defer { transaction.finish() }
                 return try body(transaction)
             }
