@@ -1,6 +1,6 @@
 // The one platform fence of BasicCrypto. Apple platforms ship CryptoKit (and CommonCrypto for
 // PBKDF2), so there `Backend` calls them; everywhere else it is `LibCrypto`, OpenSSL's
-// libcrypto through `COpenSSL` (LibCrypto.swift). Both answer the same six calls; the known-
+// libcrypto through `COpenSSL` (LibCrypto.swift). Both answer the same seven calls; the known-
 // answer tests pin them to the same results.
 
 #if canImport(CryptoKit)
@@ -55,6 +55,12 @@
                     context: "PBKDF2-HMAC-SHA256")
             }
             return output
+        }
+
+        /// `memset_s`, which the compiler may not remove as a dead store.
+        static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
+            guard let base = buffer.baseAddress else { return }
+            _ = memset_s(base, buffer.count, 0, buffer.count)
         }
 
         static func randomBytes(count: Int) throws -> [UInt8] {

@@ -14,6 +14,12 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case wrongKey(path: String)
     /// The store is encrypted and was opened with ``StoreKey/none``, or the other way round.
     case encryptionMismatch(path: String, isEncrypted: Bool)
+    /// The store was created with a passphrase and opened with a raw key (`usesPassphrase`
+    /// true), or the other way round. Nothing was read or written.
+    case keyKindMismatch(path: String, usesPassphrase: Bool)
+    /// Another connection (usually another process) rekeyed the store after this one opened it,
+    /// so this one's key no longer seals values that the store can open. Nothing was written.
+    case keyChanged(path: String)
     /// A stored value failed its authentication: it was changed on disk or copied from another
     /// row. Other values still read.
     case tampered(collection: String, key: String)
@@ -53,6 +59,12 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             isEncrypted
                 ? "the store \(path) is encrypted: open it with its passphrase or key"
                 : "the store \(path) is not encrypted: open it with .none, or rekey it to add encryption"
+        case .keyKindMismatch(let path, let usesPassphrase):
+            usesPassphrase
+                ? "the store \(path) was created with a passphrase, not a raw key; open it with its passphrase"
+                : "the store \(path) was created with a raw key, not a passphrase; open it with that key"
+        case .keyChanged(let path):
+            "the store \(path) was rekeyed by another process; nothing was written, open it again with the new key"
         case .tampered(let collection, let key):
             "the value for \(key) in \(collection) was changed outside the store (authentication failed); remove or rewrite it"
         case .unreadableValue(let collection, let key, let reason):

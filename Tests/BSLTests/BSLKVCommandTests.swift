@@ -81,6 +81,26 @@ import Testing
         #expect(!result.standardError.contains("secret-token-value"))
     }
 
+    @Test(
+        "a store created with a raw key or without encryption says so, not that PBKDF2 needs an iteration",
+        arguments: [
+            ("5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a5a", "was created with a raw key"),
+            ("none", "is not encrypted"),
+        ])
+    func storeWithoutPassphrase(keyHex: String, message: String) async throws {
+        // Given a store that the stress child created with a raw key, or without encryption,
+        let kv = try KV()
+        let child = try await ProcessRunner.run(
+            TestPaths.builtProduct("store-stress"), ["increment", kv.path, keyHex, "1", "child"])
+        #expect(child.status == 0, "\(child.standardError)")
+        // when bsl kv opens it with a passphrase,
+        let result = try await kv.run(["get", "counter"], options: ["--collection", "shared"])
+        // then it fails with a message naming how the store was made.
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("Error: the store \(kv.path) \(message)"), "\(result.standardError)")
+        #expect(!result.standardError.contains("iteration"))
+    }
+
     @Test("the passphrase can come from standard input; without one the command says where to put it")
     func passphraseSources() async throws {
         let kv = try KV()

@@ -68,3 +68,17 @@ import Testing
         #expect([UInt8](hexString: "0g") == nil)
     }
 }
+
+/// Wiping secrets before their memory is freed.
+@Suite struct SecureMemoryTests {
+    @Test("wipe zeroes every byte in place and keeps the count")
+    func wipe() throws {
+        var derived = try PBKDF2.deriveKey(passphrase: "correct horse", salt: [1, 2, 3], iterations: 1)
+        #expect(derived.contains { $0 != 0 })
+        SecureMemory.wipe(&derived)
+        #expect(derived == [UInt8](repeating: 0, count: 32))
+        var empty: [UInt8] = []
+        SecureMemory.wipe(&empty)
+        #expect(empty.isEmpty)
+    }
+}

@@ -24,7 +24,7 @@ import Testing
         let before = fixture.fileBytes()
         // when it is opened with the wrong passphrase or the wrong kind of key,
         #expect(throws: StoreError.wrongKey(path: fixture.path)) { try fixture.open(StoreFixture.passphrase("wrong")) }
-        #expect(throws: StoreError.wrongKey(path: fixture.path)) {
+        #expect(throws: StoreError.keyKindMismatch(path: fixture.path, usesPassphrase: true)) {
             try fixture.open(.raw([UInt8](repeating: 1, count: 32)))
         }
         #expect(throws: StoreError.encryptionMismatch(path: fixture.path, isEncrypted: true)) {
@@ -33,6 +33,65 @@ import Testing
         // then nothing changed, and the right passphrase still opens it.
         #expect(fixture.fileBytes() == before)
         #expect(try fixture.open(StoreFixture.passphrase("right")).value(String.self, forKey: "k") == "value")
+    }
+
+    @Test(
+        "opening with another kind of key than the store was created with names the kind it needs",
+        arguments: [
+            (StoreKey.raw([UInt8](repeating: 7, count: 32)), StoreFixture.passphrase(), "created with a raw key"),
+            (StoreFixture.passphrase(), StoreKey.raw([UInt8](repeating: 7, count: 32)), "created with a passphrase"),
+            (StoreKey.none, StoreFixture.passphrase(), "is not encrypted"),
+            (StoreKey.none, StoreKey.raw([UInt8](repeating: 7, count: 32)), "is not encrypted"),
+            (StoreKey.raw([UInt8](repeating: 7, count: 32)), StoreKey.none, "is encrypted"),
+            (StoreFixture.passphrase(), StoreKey.none, "is encrypted"),
+        ])
+    func keyKindMismatch(created: StoreKey, opened: StoreKey, message: String) throws {
+        // Given a store created with one kind of key,
+        let fixture = try StoreFixture()
+        try fixture.open(created).set("value", forKey: "k")
+        let before = fixture.fileBytes()
+        // when it is opened with another kind,
+        #expect {
+            _ = try fixture.open(opened)
+        } throws: { error in
+            // then the error says which kind it was created with (not "PBKDF2 needs 1 iteration"),
+            switch error {
+            case StoreError.keyKindMismatch(fixture.path, _), StoreError.encryptionMismatch(fixture.path, _):
+                return "\(error)".contains(message)
+            default:
+                return false
+            }
+        }
+        // and the file is unchanged and still opens with its own key.
+        #expect(fixture.fileBytes() == before)
+        #expect(try fixture.open(created).value(String.self, forKey: "k") == "value")
+    }
+
+    @Test("after another connection rekeys the file, this one's writes are keyChanged, none sealed under the old key")
+    func rekeyedByAnotherConnection() throws {
+        // Given two store objects on one file, both opened with passphrase "old",
+        let fixture = try StoreFixture()
+        let rekeying = try fixture.open(StoreFixture.passphrase("old"))
+        let other = try fixture.open(StoreFixture.passphrase("old"))
+        try rekeying.set("a", forKey: "k")
+        try other.set("b", forKey: "k2")  // a plain write by another connection changes nothing
+        #expect(try other.value(String.self, forKey: "k") == "a")
+        // when one changes the passphrase,
+        try rekeying.changePassphrase(to: "new", iterations: StoreFixture.iterations)
+        // then every write of the other throws keyChanged, and writes nothing,
+        let changed = StoreError.keyChanged(path: fixture.path)
+        #expect(throws: changed) { try other.set("stale", forKey: "k3") }
+        #expect(throws: changed) { try other.write { tx in try tx.set("stale", forKey: "k4") } }
+        #expect(throws: changed) { try other.append("stale", to: "list") }
+        #expect(throws: changed) { try other.rekey(to: StoreFixture.passphrase("third")) }
+        #expect("\(changed)".contains("open it again with the new key"))
+        // while the one that rekeyed goes on writing, and the new passphrase opens everything.
+        try rekeying.set("c", forKey: "k5")
+        let reopened = try fixture.open(StoreFixture.passphrase("new"))
+        #expect(try reopened.keys() == ["k", "k2", "k5"])
+        #expect(try reopened.value(String.self, forKey: "k2") == "b")
+        #expect(try reopened.itemCount(in: "list") == 0)
+        try reopened.set("d", forKey: "k6")
     }
 
     @Test("the error's message says the passphrase is wrong and shows no secret")

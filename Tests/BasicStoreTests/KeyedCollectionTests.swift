@@ -58,6 +58,27 @@ import Testing
         }
     }
 
+    @Test("keys and collection names that differ only after a NUL are separate rows")
+    func keysWithNUL() throws {
+        // Given values under "a" and "a\0x", in collections "c" and "c\0d",
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.set("first", forKey: "a", in: "c")
+        try store.set("second", forKey: "a\u{0}x", in: "c")
+        try store.set("third", forKey: "a", in: "c\u{0}d")
+        try store.set("empty", forKey: "", in: "c")
+        // then each reads back as written, and the keys list shows all of them in full.
+        #expect(try store.value(String.self, forKey: "a", in: "c") == "first")
+        #expect(try store.value(String.self, forKey: "a\u{0}x", in: "c") == "second")
+        #expect(try store.value(String.self, forKey: "a", in: "c\u{0}d") == "third")
+        #expect(try store.value(String.self, forKey: "", in: "c") == "empty")
+        #expect(try store.keys(in: "c") == ["", "a", "a\u{0}x"])
+        #expect(try store.count(in: "c\u{0}d") == 1)
+        try store.append("item", to: "list\u{0}2")
+        #expect(try store.itemCount(in: "list") == 0)
+        #expect(try store.items(String.self, in: "list\u{0}2") == ["item"])
+    }
+
     @Test("a value of another type is unreadableValue naming the collection and key, not the value")
     func unreadable() throws {
         let fixture = try StoreFixture()
@@ -69,6 +90,36 @@ import Testing
             guard case StoreError.unreadableValue("settings", "token", _) = error else { return false }
             return !"\(error)".contains("secret-text")
         }
+    }
+
+    @Test("a value that fails to encode is unencodableValue naming the collection and key, not the value")
+    func unencodable() throws {
+        struct Secretive: Encodable {
+            func encode(to encoder: any Encoder) throws {
+                throw EncodingError.invalidValue(
+                    "secret-text", .init(codingPath: [], debugDescription: "cannot encode secret-text"))
+            }
+        }
+        struct Reading: Encodable {
+            var label = "secret-label"
+            var level = Double.infinity
+        }
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        #expect {
+            try store.set(Secretive(), forKey: "token", in: "settings")
+        } throws: { error in
+            guard case StoreError.unencodableValue("settings", "token", _) = error else { return false }
+            return !"\(error)".contains("secret-text")
+        }
+        #expect {
+            try store.write { tx in try tx.set(Reading(), forKey: "reading", in: "settings") }
+        } throws: { error in
+            guard case StoreError.unencodableValue("settings", "reading", let reason) = error else { return false }
+            return reason.contains("level") && !"\(error)".contains("Double.infinity")
+                && !"\(error)".contains("secret-label")
+        }
+        #expect(try store.count(in: "settings") == 0)
     }
 
     @Test("write { } commits every change together, or none when it throws")
@@ -93,6 +144,22 @@ import Testing
         #expect(try store.count(in: "batch") == 100)
         #expect(try !store.contains("new", in: "batch"))
         #expect(try store.itemCount(in: "list") == 1)
+    }
+
+    @Test("read { } hands out a read-only transaction: it reads, and is no writing Transaction")
+    func readOnlyTransaction() throws {
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        try store.set("a", forKey: "k")
+        try store.append(1, to: "list")
+        let (value, keys, items, isWritable) = try store.read { tx in
+            (
+                try tx.value(String.self, forKey: "k"), try tx.keys(), try tx.items(Int.self, in: "list"),
+                (tx as AnyObject) is KeyValueStore.Transaction
+            )
+        }
+        #expect(value == "a" && keys == ["k"] && items == [1])
+        #expect(!isWritable)
     }
 
     @Test("a savepoint inside a write undoes only its own changes when it throws")

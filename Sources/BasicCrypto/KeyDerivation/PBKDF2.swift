@@ -18,7 +18,9 @@ public enum PBKDF2 {
     public static func deriveKey(
         passphrase: String, salt: some ContiguousBytes, iterations: Int = recommendedIterations, byteCount: Int = 32
     ) throws -> [UInt8] {
-        try deriveKey(password: Array(passphrase.utf8), salt: salt, iterations: iterations, byteCount: byteCount)
+        var password = Array(passphrase.utf8)
+        defer { SecureMemory.wipe(&password) }  // the String itself cannot be wiped; this copy can
+        return try deriveKey(password: password, salt: salt, iterations: iterations, byteCount: byteCount)
     }
 
     /// Derives `byteCount` bytes from raw `password` bytes and `salt`.

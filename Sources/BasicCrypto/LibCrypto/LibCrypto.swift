@@ -20,9 +20,10 @@
         static func hmacSHA256(key: UnsafeRawBufferPointer, message: UnsafeRawBufferPointer) throws -> [UInt8] {
             var mac = [UInt8](repeating: 0, count: 32)
             var length: UInt32 = 0
+            let keyCount = try int32(key.count, "key", context: "HMAC-SHA256")
             let result = mac.withUnsafeMutableBufferPointer { output in
                 COpenSSL.HMAC(
-                    EVP_sha256(), key.baseAddress ?? emptyInput, Int32(key.count),
+                    EVP_sha256(), key.baseAddress ?? emptyInput, keyCount,
                     bytes(message), message.count, output.baseAddress, &length)
             }
             guard result != nil, length == 32 else { throw failure("HMAC-SHA256") }
@@ -43,14 +44,16 @@
             }
             var length: Int32 = 0
             if ad.count > 0 {
-                guard EVP_EncryptUpdate(ctx, nil, &length, bytes(ad), Int32(ad.count)) == 1 else {
+                let count = try int32(ad.count, "associated data", context: context)
+                guard EVP_EncryptUpdate(ctx, nil, &length, bytes(ad), count) == 1 else {
                     throw failure(context)
                 }
             }
             let out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
             var written: Int32 = 0
             if plaintext.count > 0 {
-                guard EVP_EncryptUpdate(ctx, out, &written, bytes(plaintext), Int32(plaintext.count)) == 1 else {
+                let count = try int32(plaintext.count, "plaintext", context: context)
+                guard EVP_EncryptUpdate(ctx, out, &written, bytes(plaintext), count) == 1 else {
                     throw failure(context)
                 }
             }
@@ -75,23 +78,26 @@
             else { throw failure(context) }
             var length: Int32 = 0
             if ad.count > 0 {
-                guard EVP_DecryptUpdate(ctx, nil, &length, bytes(ad), Int32(ad.count)) == 1 else {
+                let count = try int32(ad.count, "associated data", context: context)
+                guard EVP_DecryptUpdate(ctx, nil, &length, bytes(ad), count) == 1 else {
                     throw failure(context)
                 }
             }
+            let ciphertextCount = try int32(ciphertext.count, "ciphertext", context: context)
             var plaintext = [UInt8](repeating: 0, count: ciphertext.count)
             let status = plaintext.withUnsafeMutableBufferPointer { output -> Int32 in
                 var written: Int32 = 0
-                if ciphertext.count > 0 {
+                if ciphertextCount > 0 {
                     guard
-                        EVP_DecryptUpdate(ctx, output.baseAddress, &written, bytes(ciphertext), Int32(ciphertext.count))
-                            == 1
+                        EVP_DecryptUpdate(ctx, output.baseAddress, &written, bytes(ciphertext), ciphertextCount) == 1
                     else { return -1 }
                 }
                 var final: Int32 = 0
                 return EVP_DecryptFinal_ex(ctx, output.baseAddress.map { $0 + Int(written) } ?? nil, &final)
             }
             guard status > 0 else {
+                // What was decrypted is unauthenticated and may be another key's secret: wipe it.
+                wipe(&plaintext)
                 ERR_clear_error()
                 throw CryptoError(
                     .authenticationFailure, message: "the sealed box does not open with this key and associated data",
@@ -103,12 +109,16 @@
         static func pbkdf2SHA256(
             password: UnsafeRawBufferPointer, salt: UnsafeRawBufferPointer, iterations: Int, byteCount: Int
         ) throws -> [UInt8] {
+            let context = "PBKDF2-HMAC-SHA256"
+            let passwordCount = try int32(password.count, "password", context: context)
+            let saltCount = try int32(salt.count, "salt", context: context)
+            let iterationCount = try int32(iterations, "iteration count", context: context)
+            let outputCount = try int32(byteCount, "output", context: context)
             var output = [UInt8](repeating: 0, count: byteCount)
             let status = output.withUnsafeMutableBufferPointer { buffer in
                 PKCS5_PBKDF2_HMAC(
-                    password.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(password.count),
-                    bytes(salt), Int32(salt.count), Int32(iterations), EVP_sha256(), Int32(byteCount),
-                    buffer.baseAddress)
+                    password.baseAddress?.assumingMemoryBound(to: CChar.self), passwordCount,
+                    bytes(salt), saltCount, iterationCount, EVP_sha256(), outputCount, buffer.baseAddress)
             }
             guard status == 1 else { throw failure("PBKDF2-HMAC-SHA256") }
             return output
@@ -117,12 +127,35 @@
         static func randomBytes(count: Int) throws -> [UInt8] {
             var output = [UInt8](repeating: 0, count: count)
             guard count > 0 else { return output }
-            let status = output.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
+            let byteCount = try int32(count, "output", context: "RAND_bytes")
+            let status = output.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, byteCount) }
             guard status == 1 else { throw failure("RAND_bytes") }
             return output
         }
 
+        /// `OPENSSL_cleanse`: zeroes `buffer` in a way the compiler cannot drop as a dead store.
+        static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
+            guard let base = buffer.baseAddress else { return }
+            OPENSSL_cleanse(base, buffer.count)
+        }
+
+        private static func wipe(_ bytes: inout [UInt8]) {
+            bytes.withUnsafeMutableBytes { wipe($0) }
+        }
+
         // MARK: - Helpers
+
+        /// `count` as the `int` OpenSSL takes, or an error for 2 GiB and more (which `Int32(_:)`
+        /// would trap on).
+        static func int32(_ count: Int, _ what: String, context: String) throws -> Int32 {
+            guard let value = Int32(exactly: count) else {
+                throw CryptoError(
+                    .invalidParameter,
+                    message: "the \(what) is \(count) bytes, over OpenSSL's limit of \(Int32.max); split it",
+                    context: context)
+            }
+            return value
+        }
 
         /// AES-256-GCM fetched from the default provider once. Passing `EVP_aes_256_gcm()` instead
         /// makes OpenSSL 3 fetch the implementation again at every init, which cost ~10 µs per

@@ -7,9 +7,11 @@ struct KeyMaterial {
     static let keyCheckPlaintext = Array("BasicStore key check 1".utf8)
     static let keyCheckAssociatedData = ValueCipher.associatedData(.keyCheck, collection: "", key: "")
     static let saltByteCount = 16
+    static let passphraseDerivation = "pbkdf2-hmac-sha256"
+    static let rawDerivation = "raw"
 
     var encryption: String  // "aes-256-gcm" or "none"
-    var derivation: String  // "pbkdf2-hmac-sha256", "raw" or "none"
+    var derivation: String  // Self.passphraseDerivation, Self.rawDerivation or "none"
     var salt: [UInt8]
     var iterations: Int
     var keyCheck: [UInt8]
@@ -23,10 +25,10 @@ struct KeyMaterial {
             return (material, ValueCipher(key: nil))
         case .raw:
             material.encryption = "aes-256-gcm"
-            material.derivation = "raw"
+            material.derivation = rawDerivation
         case .passphrase(_, let iterations):
             material.encryption = "aes-256-gcm"
-            material.derivation = "pbkdf2-hmac-sha256"
+            material.derivation = passphraseDerivation
             material.salt = salt
             material.iterations = iterations
         }
@@ -38,11 +40,28 @@ struct KeyMaterial {
     /// The cipher `key` makes with this material.
     ///
     /// - Throws: ``StoreError/encryptionMismatch(path:isEncrypted:)`` when `key` is `.none` for an
-    ///   encrypted store or the other way round; ``StoreError/invalidKey(reason:)``.
+    ///   encrypted store or the other way round; ``StoreError/keyKindMismatch(path:usesPassphrase:)``
+    ///   when it is a raw key for a passphrase store or the other way round (checked before
+    ///   deriving anything); ``StoreError/invalidKey(reason:)``.
     func cipher(for key: StoreKey, path: String) throws -> ValueCipher {
         let isEncrypted = encryption != "none"
         guard key.isEncrypted == isEncrypted else {
             throw StoreError.encryptionMismatch(path: path, isEncrypted: isEncrypted)
+        }
+        if isEncrypted {
+            let usesPassphrase: Bool
+            switch derivation {
+            case Self.passphraseDerivation: usesPassphrase = true
+            case Self.rawDerivation: usesPassphrase = false
+            default:
+                throw StoreError.notAStoreFile(path: path, reason: "its key derivation is not one this version knows")
+            }
+            switch key {
+            case .raw where usesPassphrase, .passphrase where !usesPassphrase:
+                throw StoreError.keyKindMismatch(path: path, usesPassphrase: usesPassphrase)
+            default:
+                break
+            }
         }
         do {
             switch key {
@@ -57,7 +76,8 @@ struct KeyMaterial {
                 guard iterations >= 1 else {
                     throw StoreError.invalidKey(reason: "PBKDF2 needs at least 1 iteration, not \(iterations)")
                 }
-                let derived = try PBKDF2.deriveKey(passphrase: passphrase, salt: salt, iterations: iterations)
+                var derived = try PBKDF2.deriveKey(passphrase: passphrase, salt: salt, iterations: iterations)
+                defer { SecureMemory.wipe(&derived) }  // CipherKey keeps its own copy
                 return ValueCipher(key: try CipherKey(bytes: derived))
             }
         } catch let error as CryptoError {

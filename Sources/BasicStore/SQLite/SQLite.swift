@@ -6,7 +6,8 @@ enum SQLite {
     /// macro is a cast of -1 to a function pointer, which Swift cannot import.
     static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-    /// A valid pointer for binding an empty blob (a nil pointer would bind NULL). Never written.
+    /// A valid pointer for binding an empty blob or text (a nil pointer would bind NULL). Never
+    /// written, and never read: SQLite reads no bytes for a length of 0.
     nonisolated(unsafe) static let emptyBlob = UnsafeRawPointer(
         UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
 

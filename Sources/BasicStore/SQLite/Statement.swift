@@ -23,8 +23,20 @@ final class Statement {
     }
 
     /// Resets the statement and binds `values` to its parameters, in order.
+    ///
+    /// - Throws: ``StoreError/sqlite(code:message:context:)`` with `SQLITE_MISUSE` when the number
+    ///   of values is not the number of parameters. It is a programming error, but one that would
+    ///   silently reuse the previous run's value of a parameter left out (there is no
+    ///   `sqlite3_clear_bindings`), so it is checked in release builds too; the check is one call.
     func bind(_ values: [SQLiteValue]) throws {
         sqlite3_reset(handle)  // every parameter is bound below, so no sqlite3_clear_bindings
+        let parameterCount = Int(sqlite3_bind_parameter_count(handle))
+        guard values.count == parameterCount else {
+            throw StoreError.sqlite(
+                code: SQLITE_MISUSE,
+                message: "the statement takes \(parameterCount) values, not \(values.count); pass one per parameter",
+                context: sql)
+        }
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -32,12 +44,23 @@ final class Statement {
             case .integer(let integer):
                 code = sqlite3_bind_int64(handle, index, integer)
             case .text(let text):
-                code = sqlite3_bind_text(handle, index, text, -1, SQLite.transient)
+                // The UTF-8 byte count, not -1: with -1 SQLite stops at the first NUL, so the keys
+                // "a" and "a\0x" would name the same row.
+                var text = text
+                // The 64-bit call: SQLite answers SQLITE_TOOBIG past its length limit, where
+                // Int32(count) would trap at 2 GiB.
+                code = text.withUTF8 { buffer -> Int32 in
+                    let bytes = UnsafeRawPointer(buffer.baseAddress) ?? SQLite.emptyBlob
+                    return sqlite3_bind_text64(
+                        handle, index, bytes.assumingMemoryBound(to: CChar.self), sqlite3_uint64(buffer.count),
+                        SQLite.transient, UInt8(SQLITE_UTF8))
+                }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { buffer in
-                    // A zero-length blob, not NULL, for empty input.
-                    sqlite3_bind_blob(
-                        handle, index, buffer.baseAddress ?? SQLite.emptyBlob, Int32(buffer.count), SQLite.transient)
+                    // A zero-length blob, not NULL, for empty input; the 64-bit call, as for text.
+                    sqlite3_bind_blob64(
+                        handle, index, buffer.baseAddress ?? SQLite.emptyBlob, sqlite3_uint64(buffer.count),
+                        SQLite.transient)
                 }
             case .null:
                 code = sqlite3_bind_null(handle, index)

@@ -20,7 +20,8 @@ import Synchronization
 ///
 /// One store object is safe to use from many tasks and threads at once: its operations run one
 /// at a time on one connection. Several processes may open the same file; a writer waits for
-/// another's write to finish (``Configuration/busyTimeout``).
+/// another's write to finish (``Configuration/busyTimeout``). After another process rekeys the
+/// file, this object's writes throw ``StoreError/keyChanged(path:)``: open the store again.
 ///
 /// Collection names and keys are stored in the clear (they index the rows); only values are
 /// encrypted. They are authenticated with each value, so a value copied to another row fails
@@ -37,9 +38,15 @@ public final class KeyValueStore: Sendable {
             self.busyTimeout = busyTimeout
         }
 
+        /// The timeout in whole milliseconds, clamped to what SQLite takes (0 through
+        /// `Int32.max`, about 24 days); `.seconds(.max)` must not overflow.
         var busyTimeoutMilliseconds: Int32 {
             let (seconds, attoseconds) = busyTimeout.components
-            return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+            let (milliseconds, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+            guard !overflow else { return seconds < 0 ? 0 : .max }
+            let (total, sumOverflow) = milliseconds.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+            guard !sumOverflow else { return milliseconds < 0 ? 0 : .max }
+            return Int32(clamping: max(total, 0))
         }
     }
 
@@ -62,7 +69,7 @@ public final class KeyValueStore: Sendable {
     /// ``StoreError/wrongKey(path:)`` and leaves the file as it was. A passphrase is stretched
     /// with PBKDF2-HMAC-SHA256 (600,000 iterations by default, about 0.15 s), once per open.
     ///
-    /// - Throws: ``StoreError``: `wrongKey`, `encryptionMismatch`, `notAStoreFile`,
+    /// - Throws: ``StoreError``: `wrongKey`, `encryptionMismatch`, `keyKindMismatch`, `notAStoreFile`,
     ///   `newerSchemaVersion`, `invalidKey`, `readOnly`, `diskFull`, or `sqlite`.
     public init(path: String, key: StoreKey, configuration: Configuration = .init()) throws {
         self.path = path
@@ -84,10 +91,11 @@ public final class KeyValueStore: Sendable {
         return try result.get()
     }
 
-    /// Runs `body` with a transaction object outside an explicit transaction (single statements).
-    private func direct<T>(_ body: (Transaction) throws -> T) throws -> T {
+    /// Runs `body` with a read transaction object outside an explicit transaction (single
+    /// statements).
+    private func direct<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
         try access { session in
-            let transaction = Transaction(session: session)
+            let transaction = ReadTransaction(session: session)
             defer { transaction.finish() }
             return try body(transaction)
         }
@@ -107,10 +115,11 @@ public final class KeyValueStore: Sendable {
     /// (use `tx`: calling the store throws ``StoreError/reentrantCall(path:)``). Use `tx` only
     /// inside the block.
     ///
-    /// - Throws: ``StoreError``, or whatever `body` throws.
+    /// - Throws: ``StoreError`` (``StoreError/keyChanged(path:)`` when another process has
+    ///   rekeyed the store since this object opened it), or whatever `body` throws.
     public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
         try access { session in
-            try session.database.transaction(.immediate) {
+            try session.writeTransaction {
                 let transaction = Transaction(session: session)
                 defer { transaction.finish() }
                 return try body(transaction)
@@ -121,11 +130,21 @@ public final class KeyValueStore: Sendable {
     /// Runs `body` in one read transaction: everything it reads comes from the same snapshot of
     /// the file, even while other processes write.
     ///
+    /// ```swift
+    /// let page = try store.read { tx in
+    ///     (count: try tx.itemCount(in: "offline"), items: try tx.items(Article.self, in: "offline", range: 0..<20))
+    /// }
+    /// ```
+    ///
+    /// `tx` is a ``ReadTransaction``: it has no writing methods, because a write that starts
+    /// inside a read transaction can fail with `SQLITE_BUSY_SNAPSHOT` once another process has
+    /// written. To read and then write, use ``write(_:)``.
+    ///
     /// - Throws: ``StoreError``, or whatever `body` throws.
-    public func read<T>(_ body: (Transaction) throws -> T) throws -> T {
+    public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
         try access { session in
             try session.database.transaction(.deferred) {
-                let transaction = Transaction(session: session)
+                let transaction = ReadTransaction(session: session)
                 defer { transaction.finish() }
                 return try body(transaction)
             }

@@ -6,10 +6,39 @@ final class StoreSession {
     let database: Database
     private(set) var cipher: ValueCipher
     var path: String { database.path }
+    /// The key-check record of the key material `cipher` was made from. Every rekey seals a new
+    /// one (with a fresh nonce), so it tells whether another connection has rekeyed the store.
+    private var keyCheck: [UInt8]
+    /// `PRAGMA data_version` when the key was last found unchanged; -1 before the first check.
+    /// It changes only when another connection commits, so most checks end there.
+    private var checkedDataVersion: Int64 = -1
 
-    private init(database: Database, cipher: ValueCipher) {
+    private init(database: Database, cipher: ValueCipher, keyCheck: [UInt8]) {
         self.database = database
         self.cipher = cipher
+        self.keyCheck = keyCheck
+    }
+
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), once no other connection has
+    /// rekeyed the store since this one took its key: what `body` seals would not open otherwise.
+    ///
+    /// - Throws: ``StoreError/keyChanged(path:)``, or whatever `body` throws.
+    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+        try database.transaction(.immediate) {
+            try checkKeyUnchanged()
+            return try body()
+        }
+    }
+
+    /// Throws ``StoreError/keyChanged(path:)`` when the stored key-check record is not this
+    /// session's. Call it holding the write lock, so no rekey can commit before the write does.
+    private func checkKeyUnchanged() throws {
+        let version = try database.integer("PRAGMA data_version")
+        guard version != checkedDataVersion else { return }
+        let stored = try database.statement("SELECT value FROM store_meta WHERE name = 'key_check'")
+            .firstRow { $0.blob(at: 0) }
+        guard stored == keyCheck else { throw StoreError.keyChanged(path: path) }
+        checkedDataVersion = version
     }
 
     // MARK: - Opening
@@ -74,7 +103,7 @@ final class StoreSession {
                 try Schema.migrate(database, from: current)
             }
         }
-        return StoreSession(database: database, cipher: cipher)
+        return StoreSession(database: database, cipher: cipher, keyCheck: material.keyCheck)
     }
 
     /// Creates the tables and the key record in a new, empty file; nil when another process
@@ -92,7 +121,7 @@ final class StoreSession {
             try material.write(to: database)
             return true
         }
-        return created ? StoreSession(database: database, cipher: cipher) : nil
+        return created ? StoreSession(database: database, cipher: cipher, keyCheck: material.keyCheck) : nil
     }
 
     // MARK: - Keyed collections
@@ -100,8 +129,15 @@ final class StoreSession {
     func set(_ plaintext: [UInt8], forKey key: String, in collection: String) throws {
         let ad = cipher.associatedData(.keyed, collection: collection, key: key)
         let sealed = try cipher.seal(plaintext, associatedData: ad)
-        try database.statement("INSERT OR REPLACE INTO keyed_values(collection, key, value) VALUES (?, ?, ?)")
-            .run([.text(collection), .text(key), .blob(sealed)])
+        let insert = try database.statement(
+            "INSERT OR REPLACE INTO keyed_values(collection, key, value) VALUES (?, ?, ?)")
+        let values: [SQLiteValue] = [.text(collection), .text(key), .blob(sealed)]
+        // Inside a write block the key was checked when the transaction began.
+        if database.isInTransaction {
+            try insert.run(values)
+        } else {
+            try writeTransaction { try insert.run(values) }
+        }
     }
 
     func value(forKey key: String, in collection: String) throws -> [UInt8]? {
@@ -231,7 +267,7 @@ final class StoreSession {
     /// anything fails (or the process dies) before the commit, the old key still opens everything.
     func rekey(to newKey: StoreKey) throws {
         let (material, newCipher) = try KeyMaterial.make(for: newKey)
-        try database.transaction(.immediate) {
+        try writeTransaction {
             let keyed = try database.statement("SELECT collection, key, value FROM keyed_values").rows {
                 ($0.text(at: 0), $0.text(at: 1), $0.blob(at: 2))
             }
@@ -259,6 +295,7 @@ final class StoreSession {
             try material.write(to: database)
         }
         cipher = newCipher
+        keyCheck = material.keyCheck
     }
 
     func integrityProblems() throws -> [String] {

@@ -1,9 +1,9 @@
 import BasicCore
 
 extension KeyValueStore {
-    /// The store inside a ``KeyValueStore/write(_:)`` or ``KeyValueStore/read(_:)`` block: the
-    /// same operations, all in the block's one transaction. Valid only inside the block, and
-    /// only on the thread running it (it is not `Sendable`).
+    /// The store inside a ``KeyValueStore/write(_:)`` block: every operation, all in the block's
+    /// one transaction (the reading ones come from ``KeyValueStore/ReadTransaction``). Valid only
+    /// inside the block, and only on the thread running it (it is not `Sendable`).
     ///
     /// ```swift
     /// try store.write { tx in
@@ -11,21 +11,7 @@ extension KeyValueStore {
     ///     try tx.set(visits + 1, forKey: "visits", in: "stats")
     /// }
     /// ```
-    public final class Transaction {
-        private let session: StoreSession
-        private var isActive = true
-
-        init(session: StoreSession) {
-            self.session = session
-        }
-
-        func finish() { isActive = false }
-
-        private func checked() throws -> StoreSession {
-            guard isActive else { throw StoreError.transactionFinished }
-            return session
-        }
-
+    public final class Transaction: ReadTransaction {
         /// Runs `body` in a savepoint: when it throws, only its own changes are undone and the
         /// error is rethrown; the enclosing transaction goes on.
         ///
@@ -47,25 +33,6 @@ extension KeyValueStore {
             try checked().set(plaintext, forKey: key, in: collection)
         }
 
-        /// The value under `key` in `collection` as `type`; see ``KeyValueStore/value(_:forKey:in:)``.
-        ///
-        /// - Throws: ``StoreError``.
-        public func value<T: Decodable>(
-            _ type: T.Type, forKey key: String, in collection: String = KeyValueStore.defaultCollection
-        ) throws -> T? {
-            guard let plaintext = try checked().value(forKey: key, in: collection) else { return nil }
-            return try ValueCodec.decode(type, from: plaintext, collection: collection, key: key)
-        }
-
-        /// The value under `key` in `collection` as a `JSONValue`.
-        ///
-        /// - Throws: ``StoreError``.
-        public func json(forKey key: String, in collection: String = KeyValueStore.defaultCollection) throws
-            -> JSONValue?
-        {
-            try value(JSONValue.self, forKey: key, in: collection)
-        }
-
         /// Removes the value under `key` in `collection`; returns whether there was one.
         ///
         /// - Throws: ``StoreError``.
@@ -74,32 +41,11 @@ extension KeyValueStore {
             try checked().remove(forKey: key, in: collection)
         }
 
-        /// Whether `collection` holds a value under `key`.
-        ///
-        /// - Throws: ``StoreError``.
-        public func contains(_ key: String, in collection: String = KeyValueStore.defaultCollection) throws -> Bool {
-            try checked().contains(key, in: collection)
-        }
-
-        /// The keys of `collection`, sorted.
-        ///
-        /// - Throws: ``StoreError``.
-        public func keys(in collection: String = KeyValueStore.defaultCollection) throws -> [String] {
-            try checked().keys(in: collection)
-        }
-
         /// Removes every value of `collection`.
         ///
         /// - Throws: ``StoreError``.
         public func removeAll(in collection: String = KeyValueStore.defaultCollection) throws {
             try checked().removeAll(in: collection)
-        }
-
-        /// The number of values in `collection`.
-        ///
-        /// - Throws: ``StoreError``.
-        public func count(in collection: String = KeyValueStore.defaultCollection) throws -> Int {
-            try checked().count(in: collection)
         }
 
         // MARK: Ordered collections
@@ -134,23 +80,6 @@ extension KeyValueStore {
         /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
         public func removeItem(at index: Int, in collection: String) throws {
             try checked().removeItem(at: index, in: collection)
-        }
-
-        /// The items of `collection` at the positions in `range` (all when nil), as `type`.
-        ///
-        /// - Throws: ``StoreError``.
-        public func items<T: Decodable>(_ type: T.Type, in collection: String, range: Range<Int>? = nil) throws -> [T] {
-            let lower = range?.lowerBound ?? 0
-            return try checked().items(in: collection, range: range).enumerated().map { offset, plaintext in
-                try ValueCodec.decode(type, from: plaintext, collection: collection, key: "item \(lower + offset)")
-            }
-        }
-
-        /// The number of items in the ordered collection `collection`.
-        ///
-        /// - Throws: ``StoreError``.
-        public func itemCount(in collection: String) throws -> Int {
-            try checked().itemCount(in: collection)
         }
 
         /// Removes every item of the ordered collection `collection`.

@@ -11,7 +11,7 @@ enum ValueCodec {
             encoder.outputFormatting = [.withoutEscapingSlashes]
             return Array(try encoder.encode(value))
         } catch {
-            throw StoreError.unencodableValue(collection: collection, key: key, reason: "\(error)")
+            throw StoreError.unencodableValue(collection: collection, key: key, reason: reason(encoding: error))
         }
     }
 
@@ -39,6 +39,17 @@ enum ValueCodec {
             "not valid JSON"
         default:
             "cannot decode it"
+        }
+    }
+
+    /// A short reason that never quotes the value: `EncodingError.invalidValue` carries the value
+    /// itself, and its description prints it.
+    private static func reason(encoding error: any Error) -> String {
+        switch error {
+        case EncodingError.invalidValue(let value, let context):
+            "a \(type(of: value)) at \(path(context.codingPath)) has no JSON form (such as NaN or infinity)"
+        default:
+            "its encode(to:) threw \(type(of: error))"
         }
     }
 
