@@ -1,4 +1,5 @@
 import BasicStore
+import TestSupport
 import Testing
 
 /// One store shared by many tasks.
@@ -14,7 +15,7 @@ import Testing
     }
 
     static func steps(task: Int, count: Int) -> [Step] {
-        var generator = SplitMix(seed: UInt64(task + 1))
+        var generator = SeededGenerator(seed: UInt64(task + 1))
         return (0..<count).map { index in
             let key = "t\(task)-k\(Int.random(in: 0..<40, using: &generator))"
             switch Int.random(in: 0..<10, using: &generator) {
@@ -100,20 +101,5 @@ import Testing
         }
         #expect(try store.value(Int.self, forKey: "counter", in: "stats") == increments)
         #expect(try store.integrityProblems() == [])
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a test's random operations can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
