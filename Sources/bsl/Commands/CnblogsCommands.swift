@@ -1,0 +1,242 @@
+import BasicFormat
+import CnblogsClient
+import Foundation
+
+/// `bsl cnblogs`: the cnblogs open API's lists (legacy XML format).
+struct CnblogsCommands: CommandGroup {
+    static let spec = CommandSpec(
+        name: "cnblogs",
+        abstract: "Read cnblogs' blog and news lists from its open API (legacy XML format).",
+        discussion: "The open API may no longer answer live; `--replay Samples/cnblogs` reads the bundled recording.",
+        subcommands: [
+            CnblogsNewsCommand.self, CnblogsHotCommand.self, CnblogsRecommendCommand.self, CnblogsBlogsCommand.self,
+            CnblogsTop48Command.self, CnblogsTop10Command.self, CnblogsUserCommand.self,
+        ])
+}
+
+/// What every `bsl cnblogs` list reads: `--api`, `--replay`/`--record`, `--json`, `--page`, `--size`.
+struct CnblogsListOptions: Sendable {
+    static func options(paged: Bool) -> [CommandSpec.Option] {
+        var options: [CommandSpec.Option] = []
+        if paged { options.append(.value("page", "n", help: "The page, from 1 (default 1).")) }
+        options.append(.value("size", "n", help: "How many entries, 1 to 100 (default 10)."))
+        options.append(.value("api", "url", help: "The API's base (default \(CnblogsClient.defaultBaseURL))."))
+        options += TransportChoice.options
+        options.append(.flag("json", help: "Print the entries as JSON."))
+        return options
+    }
+
+    let api: String
+    let transport: TransportChoice
+    let json: Bool
+    let page: Int?
+    let size: Int
+
+    init(_ arguments: ParsedArguments) throws {
+        api = arguments.value("api") ?? CnblogsClient.defaultBaseURL
+        transport = try TransportChoice(arguments)
+        json = arguments.flag("json")
+        page = try arguments.int("page")
+        size = try arguments.int("size") ?? 10
+        if let page, page < 1 { throw UsageError("--page starts at 1, not \(page)") }
+        if !(1...100).contains(size) { throw UsageError("--size takes 1 to 100, not \(size)") }
+    }
+
+    func makeClient() throws -> CnblogsClient {
+        CnblogsClient(baseURL: api, transport: try transport.makeTransport())
+    }
+
+    /// Runs `fetch`, turning its failure into a message with the offline hint.
+    func load<Item: Sendable>(_ fetch: (CnblogsClient) async throws(CnblogsError) -> [Item]) async throws -> [Item] {
+        let client = try makeClient()
+        do {
+            return try await fetch(client)
+        } catch .notFound(let what, let url) {
+            throw CommandFailure(CnblogsError.notFound(what: what, url: url).description)
+        } catch {
+            throw CommandFailure("\(error); offline, `--replay Samples/cnblogs` answers from the bundled recording")
+        }
+    }
+
+    /// Prints posts as a table (id, title, author, time, views/comments) or as JSON.
+    func print(_ posts: [BlogPost], _ terminal: Terminal) throws {
+        if json { return try printJSON(posts, terminal) }
+        let formatter = try Self.timeFormatter()
+        let rows = posts.map { post in
+            [
+                String(post.id), post.title, post.author.name, formatter.relativeString(for: post.published),
+                "\(post.views)/\(post.comments)",
+            ]
+        }
+        terminal.print(Self.render(rows, header: ["id", "title", "author", "published", "views/comments"]))
+    }
+
+    /// Prints news as a table (id, title, source, time, views/comments) or as JSON.
+    func print(_ items: [NewsItem], _ terminal: Terminal) throws {
+        if json { return try printJSON(items, terminal) }
+        let formatter = try Self.timeFormatter()
+        let rows = items.map { item in
+            [
+                String(item.id), item.title, item.sourceName ?? "", formatter.relativeString(for: item.published),
+                "\(item.views)/\(item.comments)",
+            ]
+        }
+        terminal.print(Self.render(rows, header: ["id", "title", "source", "published", "views/comments"]))
+    }
+
+    func printJSON<Item: Encodable>(_ items: [Item], _ terminal: Terminal) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        terminal.print(String(decoding: try encoder.encode(items), as: UTF8.self))
+    }
+
+    static func render(_ rows: [[String]], header: [String]) -> String {
+        if rows.isEmpty { return "no entries" }
+        var table = TextTable(rows: [header] + rows)
+        table.maximumWidths = [nil, 50, 16, nil, nil]
+        return table.render()
+    }
+
+    /// Times as cnblogs readers see them: relative, in China time.
+    static func timeFormatter() throws -> TimeFormatter {
+        TimeFormatter(timeZone: try TimeParser.timeZone(named: "Asia/Shanghai"))
+    }
+}
+
+/// `bsl cnblogs news [--page N] [--size N]`: the latest news.
+struct CnblogsNewsCommand: Command {
+    static let spec = CommandSpec(
+        name: "news", abstract: "The latest news (news/recent/N, or news/recent/paged/P/N with --page).",
+        options: CnblogsListOptions.options(paged: true))
+
+    let options: CnblogsListOptions
+
+    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
+
+    func run(_ terminal: Terminal) async throws {
+        let size = options.size
+        let page = options.page
+        let items = try await options.load { client throws(CnblogsError) in
+            if let page { return try await client.news(page: page, size: size) }
+            return try await client.recentNews(count: size)
+        }
+        try options.print(items, terminal)
+    }
+}
+
+/// `bsl cnblogs hot [--size N]`: the hot news.
+struct CnblogsHotCommand: Command {
+    static let spec = CommandSpec(
+        name: "hot", abstract: "The hot news (news/hot/N).", options: CnblogsListOptions.options(paged: false))
+
+    let options: CnblogsListOptions
+
+    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
+
+    func run(_ terminal: Terminal) async throws {
+        let size = options.size
+        try options.print(
+            try await options.load { client throws(CnblogsError) in try await client.hotNews(count: size) }, terminal)
+    }
+}
+
+/// `bsl cnblogs recommend [--page N] [--size N]`: the recommended news.
+struct CnblogsRecommendCommand: Command {
+    static let spec = CommandSpec(
+        name: "recommend", abstract: "The recommended news (news/recommend/paged/P/N).",
+        options: CnblogsListOptions.options(paged: true))
+
+    let options: CnblogsListOptions
+
+    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
+
+    func run(_ terminal: Terminal) async throws {
+        let (page, size) = (options.page ?? 1, options.size)
+        let items = try await options.load { client throws(CnblogsError) in
+            try await client.recommendedNews(page: page, size: size)
+        }
+        try options.print(items, terminal)
+    }
+}
+
+/// `bsl cnblogs blogs [--page N] [--size N]`: the site home's posts.
+struct CnblogsBlogsCommand: Command {
+    static let spec = CommandSpec(
+        name: "blogs", abstract: "The site home's posts (blog/sitehome/paged/P/N).",
+        options: CnblogsListOptions.options(paged: true))
+
+    let options: CnblogsListOptions
+
+    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
+
+    func run(_ terminal: Terminal) async throws {
+        let (page, size) = (options.page ?? 1, options.size)
+        let posts = try await options.load { client throws(CnblogsError) in
+            try await client.siteHome(page: page, size: size)
+        }
+        try options.print(posts, terminal)
+    }
+}
+
+/// `bsl cnblogs top48 [--size N]`: the 48-hour most read posts.
+struct CnblogsTop48Command: Command {
+    static let spec = CommandSpec(
+        name: "top48", abstract: "The 48-hour most read posts (blog/48HoursTopViewPosts/N).",
+        options: CnblogsListOptions.options(paged: false))
+
+    let options: CnblogsListOptions
+
+    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
+
+    func run(_ terminal: Terminal) async throws {
+        let size = options.size
+        let posts = try await options.load { client throws(CnblogsError) in try await client.top48Hours(count: size) }
+        try options.print(posts, terminal)
+    }
+}
+
+/// `bsl cnblogs top10 [--size N]`: the 10-day most recommended posts.
+struct CnblogsTop10Command: Command {
+    static let spec = CommandSpec(
+        name: "top10", abstract: "The 10-day most recommended posts (blog/TenDaysTopDiggPosts/N, N up to 50).",
+        options: CnblogsListOptions.options(paged: false))
+
+    let options: CnblogsListOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        options = try CnblogsListOptions(arguments)
+        if options.size > 50 { throw UsageError("--size takes 1 to 50 for top10, not \(options.size)") }
+    }
+
+    func run(_ terminal: Terminal) async throws {
+        let size = options.size
+        let posts = try await options.load { client throws(CnblogsError) in try await client.top10Days(count: size) }
+        try options.print(posts, terminal)
+    }
+}
+
+/// `bsl cnblogs user BLOGAPP [--page N] [--size N]`: one blogger's posts.
+struct CnblogsUserCommand: Command {
+    static let spec = CommandSpec(
+        name: "user", abstract: "One blogger's posts (blog/u/BLOGAPP/posts/P/N).",
+        arguments: [.init(name: "blogapp", help: "The blog's short name, as in www.cnblogs.com/BLOGAPP/.")],
+        options: CnblogsListOptions.options(paged: true))
+
+    let blogapp: String
+    let options: CnblogsListOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        blogapp = arguments.argument("blogapp") ?? ""
+        if blogapp.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("give a blog's short name") }
+        options = try CnblogsListOptions(arguments)
+    }
+
+    func run(_ terminal: Terminal) async throws {
+        let (blogapp, page, size) = (blogapp, options.page ?? 1, options.size)
+        let posts = try await options.load { client throws(CnblogsError) in
+            try await client.posts(of: blogapp, page: page, size: size)
+        }
+        try options.print(posts, terminal)
+    }
+}
