@@ -7,16 +7,17 @@ import Testing
 @Suite struct CnblogsClientTests {
     /// Each list endpoint the recording holds, with how many entries it answers.
     enum List: String, CaseIterable, CustomStringConvertible {
-        case siteHome, top48Hours, top10Days, blogger, recentNews, hotNews, recommendedNews
+        case siteHome, recentPosts, top48Hours, top10Days, blogger, recentNews, pagedNews, hotNews, recommendedNews
 
         var description: String { rawValue }
 
         var expectedCount: Int {
             switch self {
             case .siteHome: 10
+            case .recentPosts: 5
             case .top48Hours, .top10Days, .blogger: 3
             case .recentNews: 4
-            case .hotNews: 2
+            case .hotNews, .pagedNews: 2
             case .recommendedNews: 1
             }
         }
@@ -25,10 +26,12 @@ import Testing
         func ids(_ client: CnblogsClient) async throws -> [Int] {
             switch self {
             case .siteHome: try await client.siteHome(page: 1, size: 10).map(\.id)
+            case .recentPosts: try await client.recentPosts(count: 5).map(\.id)
             case .top48Hours: try await client.top48Hours(count: 10).map(\.id)
             case .top10Days: try await client.top10Days(count: 10).map(\.id)
             case .blogger: try await client.posts(of: "nanshan-walker", page: 1, size: 10).map(\.id)
             case .recentNews: try await client.recentNews(count: 10).map(\.id)
+            case .pagedNews: try await client.news(page: 2, size: 10).map(\.id)
             case .hotNews: try await client.hotNews(count: 10).map(\.id)
             case .recommendedNews: try await client.recommendedNews(page: 1, size: 10).map(\.id)
             }

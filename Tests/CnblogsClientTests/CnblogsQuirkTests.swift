@@ -89,4 +89,12 @@ import Testing
         #expect((hot[0].diggs, hot[0].views, hot[0].comments) == (12, 9802, 88))
         #expect(hot.map(\.id) == [550_871, 551_198])
     }
+
+    @Test("a news item's empty summary and &ndash; in a title, on the paged list")
+    func pagedNewsQuirks() async throws {
+        let items = try await CnblogsSamples.client().news(page: 2, size: 10)
+        #expect(items[1].title == "Node.js 6.4 发布 \u{2013} 修复多个安全问题")
+        #expect(items[1].summary == "")
+        #expect(items[1].topic == nil)
+    }
 }

@@ -47,6 +47,22 @@ public struct BlogPost: Sendable, Hashable, Codable {
         self.views = views
         self.comments = comments
     }
+
+    /// Encodes every field, a missing optional as `null`, so that each object has the same keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(published, forKey: .published)
+        try container.encode(updated, forKey: .updated)
+        try container.encode(author, forKey: .author)
+        try container.encode(link, forKey: .link)
+        try container.encode(blogapp, forKey: .blogapp)
+        try container.encode(diggs, forKey: .diggs)
+        try container.encode(views, forKey: .views)
+        try container.encode(comments, forKey: .comments)
+    }
 }
 
 /// The author of a ``BlogPost``.
@@ -63,5 +79,13 @@ public struct BlogAuthor: Sendable, Hashable, Codable {
         self.name = name
         self.uri = uri
         self.avatar = avatar
+    }
+
+    /// Encodes every field, a missing optional as `null`, so that each object has the same keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(uri, forKey: .uri)
+        try container.encode(avatar, forKey: .avatar)
     }
 }

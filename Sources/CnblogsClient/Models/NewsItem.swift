@@ -46,4 +46,21 @@ public struct NewsItem: Sendable, Hashable, Codable {
         self.topicIcon = topicIcon
         self.sourceName = sourceName
     }
+
+    /// Encodes every field, a missing optional as `null`, so that each object has the same keys.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(summary, forKey: .summary)
+        try container.encode(published, forKey: .published)
+        try container.encode(updated, forKey: .updated)
+        try container.encode(link, forKey: .link)
+        try container.encode(diggs, forKey: .diggs)
+        try container.encode(views, forKey: .views)
+        try container.encode(comments, forKey: .comments)
+        try container.encode(topic, forKey: .topic)
+        try container.encode(topicIcon, forKey: .topicIcon)
+        try container.encode(sourceName, forKey: .sourceName)
+    }
 }
