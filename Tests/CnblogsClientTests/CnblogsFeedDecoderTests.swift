@@ -48,7 +48,8 @@ import Testing
         "blogapp from an author URI",
         arguments: [
             ("http://www.cnblogs.com/laoma/", "laoma"), ("https://www.cnblogs.com/laoma", "laoma"),
-            ("http://home.cnblogs.com/u/123/", "u"), ("http://example.com/laoma/", nil),
+            ("http://home.cnblogs.com/u/123/", nil), ("http://example.com/laoma/", nil),
+            ("http://www.cnblogs.com/", nil),
         ] as [(String, String?)])
     func blogappFromURI(uri: String, expected: String?) throws {
         let url = try #require(URL(string: uri))

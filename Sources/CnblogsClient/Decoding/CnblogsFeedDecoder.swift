@@ -1,4 +1,4 @@
-import BasicCore
+import BasicNetworking
 import BasicXML
 import Foundation
 
@@ -61,9 +61,12 @@ public enum CnblogsFeedDecoder {
         return items
     }
 
-    /// The blog's short name from its address: `http://www.cnblogs.com/{blogapp}/` → `blogapp`.
+    /// The blog's short name from its address: `http://www.cnblogs.com/{blogapp}/` → `blogapp`;
+    /// nil for other addresses, such as a commenter's `http://home.cnblogs.com/u/{number}/`.
     public static func blogapp(fromAuthorURI uri: URL) -> String? {
-        guard let host = uri.host, host.hasSuffix("cnblogs.com") else { return nil }
+        guard let host = uri.host?.lowercased(), host == "www.cnblogs.com" || host == "cnblogs.com" else {
+            return nil
+        }
         return uri.path.split(separator: "/").first.map(String.init)
     }
 
