@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "BasicStore", targets: ["BasicStore"]),
         .library(name: "BasicXML", targets: ["BasicXML"]),
         .library(name: "BudejieClient", targets: ["BudejieClient"]),
+        .library(name: "CnblogsClient", targets: ["CnblogsClient"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -47,13 +48,14 @@ let package = Package(
 
         // Clients.
         .target(name: "BudejieClient", dependencies: ["BasicNetworking", "BasicRouting"]),
+        .target(name: "CnblogsClient", dependencies: ["BasicNetworking", "BasicXML", "BasicFormat"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(
             name: "bsl",
             dependencies: [
                 "BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicNetworking", "BasicRouting", "BasicStore",
-                "BasicXML", "BudejieClient",
+                "BasicXML", "BudejieClient", "CnblogsClient",
             ]),
         .executableTarget(
             name: "bsl-bench",
@@ -75,6 +77,7 @@ let package = Package(
         .testTarget(
             name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "TestSupport"]),
+        .testTarget(name: "CnblogsClientTests", dependencies: ["CnblogsClient", "TestSupport"]),
         .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",

@@ -11,7 +11,7 @@ struct BSL: CommandGroup {
         subcommands: [
             JSONCommands.self, LayoutCommands.self, MoneyCommand.self, TimeCommand.self, RouteCommand.self,
             CacheCommands.self, KVCommands.self, HTTPCommands.self, BudejieCommands.self, XMLCommands.self,
-            FeedCommand.self,
+            FeedCommand.self, CnblogsCommands.self,
         ])
 
     static func main() async {

@@ -1,0 +1,105 @@
+import BasicFormat
+import CnblogsClient
+import Foundation
+
+/// `bsl cnblogs`: the cnblogs open API's lists (legacy XML format).
+struct CnblogsCommands: CommandGroup {
+    static let spec = CommandSpec(
+        name: "cnblogs",
+        abstract: "Read cnblogs' blog and news lists from its open API (legacy XML format).",
+        discussion: "The open API may no longer answer live; `--replay Samples/cnblogs` reads the bundled recording.",
+        subcommands: [
+            CnblogsNewsCommand.self, CnblogsHotCommand.self, CnblogsRecommendCommand.self, CnblogsBlogsCommand.self,
+            CnblogsTop48Command.self, CnblogsTop10Command.self, CnblogsUserCommand.self,
+        ])
+}
+
+/// What every `bsl cnblogs` list reads: `--api`, `--replay`/`--record`, `--json`, `--page`, `--size`.
+struct CnblogsListOptions: Sendable {
+    static func options(paged: Bool) -> [CommandSpec.Option] {
+        var options: [CommandSpec.Option] = []
+        if paged { options.append(.value("page", "n", help: "The page, from 1 (default 1).")) }
+        options.append(.value("size", "n", help: "How many entries, 1 to 100 (default 10)."))
+        options.append(.value("api", "url", help: "The API's base (default \(CnblogsClient.defaultBaseURL))."))
+        options += TransportChoice.options
+        options.append(.flag("json", help: "Print the entries as JSON."))
+        return options
+    }
+
+    let api: String
+    let transport: TransportChoice
+    let json: Bool
+    let page: Int?
+    let size: Int
+
+    init(_ arguments: ParsedArguments) throws {
+        api = arguments.value("api") ?? CnblogsClient.defaultBaseURL
+        transport = try TransportChoice(arguments)
+        json = arguments.flag("json")
+        page = try arguments.int("page")
+        size = try arguments.int("size") ?? 10
+        if let page, page < 1 { throw UsageError("--page starts at 1, not \(page)") }
+        if !(1...100).contains(size) { throw UsageError("--size takes 1 to 100, not \(size)") }
+    }
+
+    func makeClient() throws -> CnblogsClient {
+        CnblogsClient(baseURL: api, transport: try transport.makeTransport())
+    }
+
+    /// Runs `fetch`, turning its failure into a message with the offline hint.
+    func load<Item: Sendable>(_ fetch: (CnblogsClient) async throws(CnblogsError) -> [Item]) async throws -> [Item] {
+        let client = try makeClient()
+        do {
+            return try await fetch(client)
+        } catch .notFound(let what, let url) {
+            throw CommandFailure(CnblogsError.notFound(what: what, url: url).description)
+        } catch {
+            throw CommandFailure("\(error); offline, `--replay Samples/cnblogs` answers from the bundled recording")
+        }
+    }
+
+    /// Prints posts as a table (id, title, author, time, views/comments) or as JSON.
+    func print(_ posts: [BlogPost], _ terminal: Terminal) throws {
+        if json { return try printJSON(posts, terminal) }
+        let formatter = try Self.timeFormatter()
+        let rows = posts.map { post in
+            [
+                String(post.id), post.title, post.author.name, formatter.relativeString(for: post.published),
+                "\(post.views)/\(post.comments)",
+            ]
+        }
+        terminal.print(Self.render(rows, header: ["id", "title", "author", "published", "views/comments"]))
+    }
+
+    /// Prints news as a table (id, title, source, time, views/comments) or as JSON.
+    func print(_ items: [NewsItem], _ terminal: Terminal) throws {
+        if json { return try printJSON(items, terminal) }
+        let formatter = try Self.timeFormatter()
+        let rows = items.map { item in
+            [
+                String(item.id), item.title, item.sourceName ?? "", formatter.relativeString(for: item.published),
+                "\(item.views)/\(item.comments)",
+            ]
+        }
+        terminal.print(Self.render(rows, header: ["id", "title", "source", "published", "views/comments"]))
+    }
+
+    func printJSON<Item: Encodable>(_ items: [Item], _ terminal: Terminal) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        terminal.print(String(decoding: try encoder.encode(items), as: UTF8.self))
+    }
+
+    static func render(_ rows: [[String]], header: [String]) -> String {
+        if rows.isEmpty { return "no entries" }
+        var table = TextTable(rows: [header] + rows)
+        table.maximumWidths = [nil, 50, 16, nil, nil]
+        return table.render()
+    }
+
+    /// Times as cnblogs readers see them: relative, in China time.
+    static func timeFormatter() throws -> TimeFormatter {
+        TimeFormatter(timeZone: try TimeParser.timeZone(named: "Asia/Shanghai"))
+    }
+}
