@@ -151,7 +151,7 @@ final class Cassette: Sendable {
 
     /// A file extension for a body, from its content type: json, html, xml, txt or bin.
     static func fileExtension(_ headers: [String: String], body: Data) -> String {
-        let type = headers.first { $0.key.lowercased() == "content-type" }?.value.lowercased() ?? ""
+        let type = Response.header("Content-Type", in: headers)?.lowercased() ?? ""
         if type.contains("json") { return "json" }
         if type.contains("html") { return "html" }
         if type.contains("xml") { return "xml" }
