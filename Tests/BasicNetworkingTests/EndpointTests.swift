@@ -144,12 +144,23 @@ import Testing
         #expect(try Endpoint(base: "http://h.test/api", path: path).url().path == expected)
     }
 
-    @Test("identity ignores parameter order and headers, and tells method, URL, values and body apart")
+    @Test(
+        "identity ignores parameter order and header-name case, and tells method, URL, values, body and headers apart")
     func identity() throws {
-        let base = Endpoint(base: "http://h.test/api", path: "list", parameters: ["a": 1, "b": ["x", "y"]])
+        var base = Endpoint(base: "http://h.test/api", path: "list", parameters: ["a": 1, "b": ["x", "y"]])
+        base.headers["Accept-Language"] = "zh-CN"
         var reordered = Endpoint(base: "http://h.test/api/", path: "/list", parameters: ["b": ["x", "y"], "a": 1])
-        reordered.headers["X-Other"] = "1"
+        reordered.headers["accept-language"] = "zh-CN"
         #expect(try base.identity() == reordered.identity())
+
+        for (name, value) in [("Authorization", "Bearer bob"), ("Cookie", "session=bob"), ("Accept-Language", "en")] {
+            var other = base
+            other.headers[name] = value
+            #expect(try base.identity() != other.identity(), "\(name) must tell requests apart")
+        }
+        var withSecret = base
+        withSecret.headers["Authorization"] = "Bearer very-secret"
+        #expect(try !withSecret.identity().description.contains("very-secret"))
 
         var changed = base
         changed.parameters["a"] = 2

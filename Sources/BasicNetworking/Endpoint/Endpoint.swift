@@ -127,7 +127,7 @@ public struct Endpoint: Hashable, Sendable {
     }
 
     /// What makes two requests the same for ``RequestPool``: the method, the absolute URL
-    /// without the parameters, the parameters in a canonical order, and the body.
+    /// without the parameters, the parameters in a canonical order, the body and the headers.
     ///
     /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` for a bad base URL.
     public func identity() throws(NetworkError) -> RequestIdentity {
@@ -144,7 +144,7 @@ public struct Endpoint: Hashable, Sendable {
             canonical = parameters.isEmpty ? "" : JSONValue.object(parameters).jsonString(.init(sortsKeys: true))
         }
         return RequestIdentity(
-            method: method, url: plainURL, parameters: canonical, body: body?.data ?? Data())
+            method: method, url: plainURL, parameters: canonical, body: body?.data ?? Data(), headers: headers)
     }
 
     /// The URL, checked, with the path joined and the query parameters added; and the same
