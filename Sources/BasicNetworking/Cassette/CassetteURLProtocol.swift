@@ -7,9 +7,18 @@ import Synchronization
 /// URLSession makes the protocol objects itself, so a transport hands each request's context
 /// over through ``CassetteExchanges``, keyed by a token in a private header.
 final class CassetteURLProtocol: URLProtocol {
-    /// The network task of a recording; URLSession calls startLoading and stopLoading on its
-    /// own threads, so a lock guards it.
-    private let inner = Mutex<URLSessionDataTask?>(nil)
+    /// The network task of a recording, and whether URLSession has stopped the load (then
+    /// nothing is recorded and the client is not called). URLSession calls startLoading and
+    /// stopLoading on its own threads, so a lock guards them.
+    private let loading = Mutex(Loading())
+
+    private struct Loading {
+        var task: URLSessionDataTask?
+        var isStopped = false
+    }
+
+    /// Whether ``stopLoading()`` has run.
+    private var isStopped: Bool { loading.withLock { $0.isStopped } }
 
     /// The header that carries the token of a request's context.
     static let tokenHeader = "X-BasicNetworking-Exchange"
@@ -31,6 +40,8 @@ final class CassetteURLProtocol: URLProtocol {
     }
 
     private func load() {
+        // stopLoading may run before this dispatched load does: then the request is over.
+        guard !isStopped else { return }
         guard let token = request.value(forHTTPHeaderField: Self.tokenHeader),
             let context = CassetteExchanges.context(for: token)
         else {
@@ -46,7 +57,11 @@ final class CassetteURLProtocol: URLProtocol {
     }
 
     override func stopLoading() {
-        inner.withLock { $0 }?.cancel()
+        let task = loading.withLock { loading in
+            loading.isStopped = true
+            return loading.task
+        }
+        task?.cancel()
     }
 
     private func replay(_ context: CassetteExchanges.Context, from cassette: Cassette) {
@@ -77,6 +92,8 @@ final class CassetteURLProtocol: URLProtocol {
         let task = session.dataTask(with: original) { data, response, error in
             let `self` = this.value
             let client = self.client
+            // Stopped while the network answered: record nothing, tell no one.
+            guard !self.isStopped else { return }
             if let error {
                 context.fail(with: NetworkError(error, request: original))
                 client?.urlProtocol(self, didFailWithError: error)
@@ -103,7 +120,11 @@ final class CassetteURLProtocol: URLProtocol {
             client?.urlProtocol(self, didLoad: body)
             client?.urlProtocolDidFinishLoading(self)
         }
-        inner.withLock { $0 = task }
+        let isStopped = loading.withLock { loading in
+            loading.task = task
+            return loading.isStopped
+        }
+        guard !isStopped else { return }
         task.resume()
     }
 
