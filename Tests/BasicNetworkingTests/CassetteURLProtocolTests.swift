@@ -15,11 +15,15 @@ import Testing
         let server = try await TestHTTPServer.shared()
         let name = Net.unique("stopped")
         var request = URLRequest(url: server.url("/count/\(name)"))
-        let cassette = try Cassette.openForRecording(folder.url)
+        let cassette = try Cassette.openForRecording(
+            folder.url,
+            redaction: CassetteRedaction(
+                headers: RecordingTransport.defaultRedactedHeaders,
+                parameters: RecordingTransport.defaultRedactedParameters))
         let network = URLSession(configuration: .ephemeral)
         defer { network.finishTasksAndInvalidate() }
         let context = CassetteExchanges.Context(
-            mode: .record(cassette, network, redacted: RecordingTransport.defaultRedactedHeaders), request: request)
+            mode: .record(cassette, network), request: request)
         let token = CassetteExchanges.register(context)
         defer { CassetteExchanges.unregister(token) }
         request.setValue(token, forHTTPHeaderField: CassetteURLProtocol.tokenHeader)

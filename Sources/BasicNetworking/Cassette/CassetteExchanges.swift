@@ -7,7 +7,7 @@ enum CassetteExchanges {
     final class Context: Sendable {
         enum Mode: Sendable {
             case replay(Cassette)
-            case record(Cassette, URLSession, redacted: Set<String>)
+            case record(Cassette, URLSession)
         }
 
         let mode: Mode

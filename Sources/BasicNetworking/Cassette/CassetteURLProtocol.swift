@@ -51,8 +51,8 @@ final class CassetteURLProtocol: URLProtocol {
         switch context.mode {
         case .replay(let cassette):
             replay(context, from: cassette)
-        case .record(let cassette, let session, let redacted):
-            record(context, into: cassette, through: session, redacting: redacted)
+        case .record(let cassette, let session):
+            record(context, into: cassette, through: session)
         }
     }
 
@@ -68,7 +68,10 @@ final class CassetteURLProtocol: URLProtocol {
         let original = context.request
         let method = original.httpMethod ?? "GET"
         let url = original.url?.absoluteString ?? ""
-        guard let exchange = cassette.match(.init(method: method, url: url, body: original.httpBody ?? Data())),
+        guard
+            let exchange = cassette.match(
+                method: method, url: url, headers: original.allHTTPHeaderFields ?? [:],
+                body: original.httpBody ?? Data()),
             let requestURL = original.url,
             let response = HTTPURLResponse(
                 url: requestURL, statusCode: exchange.status, httpVersion: "HTTP/1.1",
@@ -83,10 +86,7 @@ final class CassetteURLProtocol: URLProtocol {
         client?.urlProtocolDidFinishLoading(self)
     }
 
-    private func record(
-        _ context: CassetteExchanges.Context, into cassette: Cassette, through session: URLSession,
-        redacting redacted: Set<String>
-    ) {
+    private func record(_ context: CassetteExchanges.Context, into cassette: Cassette, through session: URLSession) {
         let original = context.request
         let this = Unchecked(value: self)
         let task = session.dataTask(with: original) { data, response, error in
@@ -108,9 +108,8 @@ final class CassetteURLProtocol: URLProtocol {
             do throws(NetworkError) {
                 try cassette.record(
                     method: original.httpMethod ?? "GET", url: original.url?.absoluteString ?? "",
-                    requestHeaders: Self.redact(original.allHTTPHeaderFields ?? [:], redacted),
-                    requestBody: original.httpBody ?? Data(), status: http.statusCode,
-                    responseHeaders: Self.redact(received.headers, redacted), responseBody: body)
+                    requestHeaders: original.allHTTPHeaderFields ?? [:], requestBody: original.httpBody ?? Data(),
+                    status: http.statusCode, responseHeaders: received.headers, responseBody: body)
             } catch {
                 context.fail(with: error)
                 client?.urlProtocol(self, didFailWithError: URLError(.cannotWriteToFile))
@@ -133,13 +132,5 @@ final class CassetteURLProtocol: URLProtocol {
         // URLProtocol is not Sendable, but its client may be called from any thread, and the
         // handler only passes the object back to its client.
         let value: CassetteURLProtocol
-    }
-
-    private static func redact(_ headers: [String: String], _ names: Set<String>) -> [String: String] {
-        var result: [String: String] = [:]
-        for (name, value) in headers where name != tokenHeader {
-            result[name] = names.contains(name.lowercased()) ? "<redacted>" : value
-        }
-        return result
     }
 }
