@@ -135,6 +135,23 @@ import Testing
         #expect(result.standardError.contains("Usage: bsl http get <url>"))
     }
 
+    @Test(
+        "a timeout above a day, or too large to count in milliseconds, is a usage error, not a trap",
+        arguments: ["1e300", "86400.5", "1e19"])
+    func hugeTimeout(seconds: String) async throws {
+        let result = try await bsl(["http", "get", "http://127.0.0.1:9/x", "--timeout", seconds])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--timeout needs a number of seconds above 0 and at most 86400"))
+        #expect(result.standardError.contains("not \(seconds)"))
+    }
+
+    @Test("a timeout of a day is accepted: the request is sent (and here refused)")
+    func dayTimeout() async throws {
+        let result = try await bsl(["http", "get", "http://127.0.0.1:9/x", "--timeout", "86400"])
+        #expect(result.status == 1)
+        #expect(!result.standardError.contains("--timeout"))
+    }
+
     @Test("a bad URL exits 1 saying how to write one")
     func badURL() async throws {
         let result = try await bsl(["http", "get", "example.com/path"])

@@ -20,7 +20,7 @@ struct HTTPCommands: CommandGroup {
             .value("json", "body", help: "A JSON body (then --param goes to the query)."),
             .repeatable("header", "Name:value", help: "A header; repeat for more."),
             .value("retry", "n", help: "Retries after the first attempt (GET only; 408, 429, 5xx, connection errors)."),
-            .value("timeout", "seconds", help: "Time limit of each attempt, such as 0.5."),
+            .value("timeout", "seconds", help: "Time limit of each attempt, such as 0.5 (at most 86400)."),
         ] + TransportChoice.options + [
             .flag("include", short: "i", help: "Print the status line and the headers before the body.")
         ]
@@ -38,6 +38,9 @@ struct HTTPRequestLine: Sendable {
     var timeout: Duration?
     var transport: TransportChoice
     var include = false
+
+    /// The longest `--timeout`, in seconds: a day.
+    static let maximumTimeout: Double = 86_400
 
     init(_ arguments: ParsedArguments) throws {
         url = arguments.argument("url") ?? ""
@@ -72,7 +75,12 @@ struct HTTPRequestLine: Sendable {
             self.retries = retries
         }
         if let seconds = try arguments.double("timeout") {
-            guard seconds > 0 else { throw UsageError("--timeout needs a positive number of seconds") }
+            // Bounded before it is turned into whole milliseconds, which a huge value would overflow.
+            guard seconds > 0, seconds <= Self.maximumTimeout else {
+                throw UsageError(
+                    "--timeout needs a number of seconds above 0 and at most \(Int(Self.maximumTimeout)) (a day), "
+                        + "not \(arguments.value("timeout") ?? "")")
+            }
             timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
         }
         transport = try TransportChoice(arguments)
