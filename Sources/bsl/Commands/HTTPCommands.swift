@@ -8,7 +8,7 @@ struct HTTPCommands: CommandGroup {
         name: "http",
         abstract: "Send HTTP requests through the request pool: live, recorded to a cassette, or replayed from one.",
         discussion: """
-            --param goes to the query for get and to a form body for post, unless --json gives the body.
+            --param goes to the query for get and to a form body for post, unless --body gives the body.
             A repeated --param name sends an array (tag=a&tag=b). Errors exit 1 with the reason.
             """,
         subcommands: [HTTPGetCommand.self, HTTPPostCommand.self])
@@ -17,7 +17,7 @@ struct HTTPCommands: CommandGroup {
     static let options: [CommandSpec.Option] =
         [
             .repeatable("param", "name=value", help: "A parameter; repeat for more."),
-            .value("json", "body", help: "A JSON body (then --param goes to the query)."),
+            .value("body", "json", help: "A JSON body (then --param goes to the query)."),
             .repeatable("header", "Name:value", help: "A header; repeat for more."),
             .value("retry", "n", help: "Retries after the first attempt (GET only; 408, 429, 5xx, connection errors)."),
             .value("timeout", "seconds", help: "Time limit of each attempt, such as 0.5 (at most 86400)."),
@@ -56,11 +56,11 @@ struct HTTPRequestLine: Sendable {
             case nil: parameters[name] = value
             }
         }
-        if let text = arguments.value("json") {
+        if let text = arguments.value("body") {
             do {
                 body = try JSONValue(parsing: text)
             } catch {
-                throw UsageError("--json needs valid JSON: \(error)")
+                throw UsageError("--body needs valid JSON: \(error)")
             }
         }
         for line in arguments.values("header") {
