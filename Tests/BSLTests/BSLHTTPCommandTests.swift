@@ -26,7 +26,7 @@ import Testing
         #expect(echo["headers"]?["X-Client"] == "bsl")
     }
 
-    @Test("http post sends --param as a form body, or in the query when --json gives the body")
+    @Test("http post sends --param as a form body, or in the query when --body gives the body")
     func post() async throws {
         let server = try await TestHTTPServer.shared()
         let form = try await bsl(["http", "post", server.url("/echo").absoluteString, "--param", "user=小明"])
@@ -36,7 +36,7 @@ import Testing
         #expect(formEcho["query"] == [:])
 
         let json = try await bsl([
-            "http", "post", server.url("/echo").absoluteString, "--param", "v=2", "--json", #"{"title":"hi"}"#,
+            "http", "post", server.url("/echo").absoluteString, "--param", "v=2", "--body", #"{"title":"hi"}"#,
         ])
         let jsonEcho = try JSONValue(parsing: json.standardOutput)
         #expect(jsonEcho["body"] == #"{"title":"hi"}"#)
@@ -125,7 +125,8 @@ import Testing
     @Test(
         "usage errors exit 64",
         arguments: [
-            ["--param", "novalue"], ["--header", "NoColon"], ["--json", "{bad"], ["--retry", "-1"], ["--timeout", "0"],
+            ["--param", "novalue"], ["--header", "NoColon"], ["--body", "{bad"], ["--json", "{}"], ["--retry", "-1"],
+            ["--timeout", "0"],
             ["--record", "/tmp/a", "--replay", "/tmp/b"], ["--retry", "x"], ["--retry", "1", "--retry", "2"],
         ])
     func usage(arguments: [String]) async throws {
@@ -133,6 +134,34 @@ import Testing
         #expect(result.status == 64)
         #expect(result.standardError.hasPrefix("Error: "))
         #expect(result.standardError.contains("Usage: bsl http get <url>"))
+    }
+
+    @Test(
+        "a timeout above a day, or too large to count in milliseconds, is a usage error, not a trap",
+        arguments: ["1e300", "86400.5", "1e19"])
+    func hugeTimeout(seconds: String) async throws {
+        let result = try await bsl(["http", "get", "http://127.0.0.1:9/x", "--timeout", seconds])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--timeout needs a number of seconds above 0 and at most 86400"))
+        #expect(result.standardError.contains("not \(seconds)"))
+    }
+
+    @Test("a timeout of a day is accepted: the request is sent (and here refused)")
+    func dayTimeout() async throws {
+        let result = try await bsl(["http", "get", "http://127.0.0.1:9/x", "--timeout", "86400"])
+        #expect(result.status == 1)
+        #expect(!result.standardError.contains("--timeout"))
+    }
+
+    @Test("the request body is --body <json>: --json means JSON output everywhere else in bsl")
+    func bodyOption() async throws {
+        let help = try await bsl(["http", "post", "--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("--body <json>"))
+        #expect(!help.standardOutput.contains("--json"))
+        let wrong = try await bsl(["http", "post", "http://127.0.0.1:9/x", "--body", "[1,"])
+        #expect(wrong.status == 64)
+        #expect(wrong.standardError.contains("--body needs valid JSON"))
     }
 
     @Test("a bad URL exits 1 saying how to write one")

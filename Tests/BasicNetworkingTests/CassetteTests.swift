@@ -99,9 +99,71 @@ import Testing
         // Keys in a fixed order, indented: diffs between recordings stay small.
         #expect(indexText.contains("\n    {\n      \"id\": 1,\n      \"request\": {\n        \"method\": \"GET\","))
         let form = try String(contentsOf: folder.path("002-login.request.txt"), encoding: .utf8)
-        #expect(form == "user=alice&password=secret")
+        #expect(form == "user=alice&password=<redacted>")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
         #expect(files.count == 7)
+    }
+
+    @Test("secret parameters are redacted in the query, a form body and a JSON body, and replays still match")
+    func redactedParameters() async throws {
+        // Given requests carrying secrets in each place a request can
+        let folder = try TemporaryDirectory()
+        let server = try await TestHTTPServer.shared()
+        let base = server.baseURL.absoluteString
+        let query = Endpoint(base: base, path: "echo", parameters: ["q": "swift", "access_token": "query-secret"])
+        let form = Endpoint(
+            base: base, path: "echo", method: .post, parameters: ["user": "alice", "passwd": "form-secret"])
+        let json = Endpoint(
+            base: base, path: "echo", method: .post,
+            parameters: [
+                "user": "alice", "Token": "json-secret",
+                "auth": ["sign": "nested-secret", "keys": [["API_KEY": "deep-secret", "name": "k1"]]],
+            ],
+            encoding: .json)
+        let nested = Endpoint(base: base, path: "echo", parameters: ["user": ["password": "bracket-secret"]])
+        let endpoints = [query, form, json, nested]
+
+        // When they are recorded
+        let recorded = try await Self.responses(endpoints, through: try RecordingTransport(cassette: folder.url))
+
+        // Then no request the cassette holds has a secret, and the rest is kept
+        let index = try String(contentsOf: folder.path("index.json"), encoding: .utf8)
+        let requests = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+            .filter { $0.contains(".request.") }.sorted()
+        let requestBodies = try requests.map { try String(contentsOf: folder.path($0), encoding: .utf8) }
+        for secret in ["query-secret", "form-secret", "json-secret", "nested-secret", "deep-secret", "bracket-secret"] {
+            #expect(!index.contains(secret), "\(secret) is in index.json")
+            #expect(!requestBodies.contains { $0.contains(secret) }, "\(secret) is in a request body")
+        }
+        let urls = try JSONValue(parsing: Data(index.utf8))["exchanges"]?.arrayValue?.map { $0["request"]?["url"] }
+        #expect(urls?[0]?.asString?.hasSuffix("/echo?q=swift&access_token=<redacted>") == true)
+        #expect(urls?[3]?.asString?.hasSuffix("/echo?user%5Bpassword%5D=<redacted>") == true)
+        #expect(requestBodies.first == "user=alice&passwd=<redacted>")
+        let body = try JSONValue(parsing: Data(try #require(requestBodies.last).utf8))
+        #expect(body["user"] == "alice")
+        #expect(body["Token"] == "<redacted>")
+        #expect(body["auth"]?["sign"] == "<redacted>")
+        #expect(body["auth"]?["keys"]?[0]?["API_KEY"] == "<redacted>")
+        #expect(body["auth"]?["keys"]?[0]?["name"] == "k1")
+
+        // And the same requests, secrets and all, are answered from the cassette
+        let replayed = try await Self.responses(endpoints, through: try ReplayTransport(cassette: folder.url))
+        #expect(replayed.map(\.body) == recorded.map(\.body))
+    }
+
+    @Test("the redacted parameters can be chosen: only those are redacted")
+    func chosenRedactedParameters() async throws {
+        let folder = try TemporaryDirectory()
+        let server = try await TestHTTPServer.shared()
+        let endpoint = Endpoint(
+            base: server.baseURL.absoluteString, path: "echo", parameters: ["q": "a", "token": "t"])
+        let recorder = try RecordingTransport(cassette: folder.url, redactedParameters: ["Q"])
+        let recorded = try await Self.responses([endpoint], through: recorder)
+        let index = try JSONValue(parsing: try Data(contentsOf: folder.path("index.json")))
+        let url = try #require(index["exchanges"]?[0]?["request"]?["url"]?.asString)
+        #expect(url.hasSuffix("/echo?q=<redacted>&token=t"))
+        let replay = try ReplayTransport(cassette: folder.url, redactedParameters: ["q"])
+        #expect(try await Self.responses([endpoint], through: replay).map(\.body) == recorded.map(\.body))
     }
 
     @Test("recording again replaces what an earlier recording held for the same request, and keeps the rest")

@@ -121,12 +121,46 @@ import Testing
         #expect(sent?.caseName == "invalidRequest")
     }
 
-    @Test("identity ignores parameter order and headers, and tells method, URL, values and body apart")
+    @Test(
+        "a . or .. path segment is refused, so that a value in the path cannot leave the base path",
+        arguments: ["../../admin", "news/../../admin", "news/..", "./news", "news/./recent", "/..", ".."])
+    func dotSegments(path: String) async throws {
+        let endpoint = Endpoint(base: "http://h.test/api/v1", path: path)
+        let error = await Net.error { try endpoint.url() }
+        guard case .invalidRequest(let url, let reason) = error else {
+            Issue.record("expected invalidRequest, got \(String(describing: error))")
+            return
+        }
+        #expect(url.hasPrefix("http://h.test/api/v1/"))
+        #expect(reason.contains("\"\(path)\""))
+        #expect(reason.contains("fix the path"))
+        #expect(await Net.error { try await RequestPool().send(endpoint) }?.caseName == "invalidRequest")
+    }
+
+    @Test(
+        "dots inside a segment are plain text and pass",
+        arguments: [("a..b", "/api/a..b"), ("...", "/api/..."), (".hidden/x", "/api/.hidden/x"), ("v1.2", "/api/v1.2")])
+    func dotsInSegments(path: String, expected: String) throws {
+        #expect(try Endpoint(base: "http://h.test/api", path: path).url().path == expected)
+    }
+
+    @Test(
+        "identity ignores parameter order and header-name case, and tells method, URL, values, body and headers apart")
     func identity() throws {
-        let base = Endpoint(base: "http://h.test/api", path: "list", parameters: ["a": 1, "b": ["x", "y"]])
+        var base = Endpoint(base: "http://h.test/api", path: "list", parameters: ["a": 1, "b": ["x", "y"]])
+        base.headers["Accept-Language"] = "zh-CN"
         var reordered = Endpoint(base: "http://h.test/api/", path: "/list", parameters: ["b": ["x", "y"], "a": 1])
-        reordered.headers["X-Other"] = "1"
+        reordered.headers["accept-language"] = "zh-CN"
         #expect(try base.identity() == reordered.identity())
+
+        for (name, value) in [("Authorization", "Bearer bob"), ("Cookie", "session=bob"), ("Accept-Language", "en")] {
+            var other = base
+            other.headers[name] = value
+            #expect(try base.identity() != other.identity(), "\(name) must tell requests apart")
+        }
+        var withSecret = base
+        withSecret.headers["Authorization"] = "Bearer very-secret"
+        #expect(try !withSecret.identity().description.contains("very-secret"))
 
         var changed = base
         changed.parameters["a"] = 2

@@ -108,16 +108,35 @@ import Testing
         #expect(try await Net.counter(name) == 1)
     }
 
-    @Test("waits as long as Retry-After asks")
+    @Test("honours the server's Retry-After: the wait computed from it is its value, and the retry happens")
     func honoursRetryAfter() async throws {
+        let base = try await Net.base()
+        // Given the server's first answer, which asks for a wait of 1 s
+        let probe = Endpoint(
+            base: base, path: "flaky/\(Net.unique("flaky"))", parameters: ["failures": 1, "retry_after": 1])
+        let answer = try await RequestPool().send(probe, rule: .anyStatus)
+        #expect(answer.status == 503)
+        // Then the pool, which sleeps for what the policy computes, waits exactly that
+        #expect(Self.fast.delay(beforeRetry: 1, method: .get, after: .success(answer)) == .seconds(1))
+
+        // When the request is sent with retries, the second attempt answers it
         let name = Net.unique("flaky")
-        let endpoint = Endpoint(
-            base: try await Net.base(), path: "flaky/\(name)", parameters: ["failures": 1, "retry_after": 1])
-        let clock = ContinuousClock()
-        let start = clock.now
+        let endpoint = Endpoint(base: base, path: "flaky/\(name)", parameters: ["failures": 1, "retry_after": 1])
         let response = try await RequestPool().send(endpoint, retry: Self.fast)
         #expect(response.status == 200)
-        #expect(clock.now - start >= .seconds(1))
+        #expect(try response.json["attempt"] == 2)
+        #expect(try await Net.counter(name) == 2)
+
+        // And the pool reads the header: a Retry-After longer than the policy allows is not
+        // waited for, though the fast backoff alone would have retried
+        var impatient = Self.fast
+        impatient.maximumRetryAfter = .milliseconds(500)
+        let other = Net.unique("flaky")
+        let unretried = try await RequestPool().send(
+            Endpoint(base: base, path: "flaky/\(other)", parameters: ["failures": 1, "retry_after": 1]),
+            retry: impatient, rule: .anyStatus)
+        #expect(unretried.status == 503)
+        #expect(try await Net.counter(other) == 1)
     }
 }
 

@@ -16,11 +16,9 @@ final class Cassette: Sendable {
         var status: Int
         var responseHeaders: [String: String]
         var responseBody: Data
-
-        var key: Key { Key(method: method, url: url, body: requestBody) }
     }
 
-    /// What a replayed request is matched on.
+    /// What a replayed request is matched on, after redaction.
     struct Key: Hashable, Sendable {
         var method: String
         var url: String
@@ -32,6 +30,8 @@ final class Cassette: Sendable {
 
     /// The folder.
     let folder: URL
+    /// What is redacted when an exchange is recorded, and before requests are matched.
+    let redaction: CassetteRedaction
     private let state: Mutex<State>
 
     private struct State {
@@ -42,22 +42,23 @@ final class Cassette: Sendable {
         var recordedNow: Set<Key> = []
     }
 
-    private init(folder: URL, exchanges: [Exchange]) {
+    private init(folder: URL, exchanges: [Exchange], redaction: CassetteRedaction) {
         self.folder = folder
+        self.redaction = redaction
         state = Mutex(State(exchanges: exchanges))
     }
 
     /// The cassette in `folder`, which must hold an index.
-    static func open(_ folder: URL) throws(NetworkError) -> Cassette {
+    static func open(_ folder: URL, redaction: CassetteRedaction) throws(NetworkError) -> Cassette {
         let index = folder.appendingPathComponent(indexName)
         guard FileManager.default.fileExists(atPath: index.path) else {
             throw .cassette(path: folder.path, reason: "it has no \(indexName); record one first (--record DIR)")
         }
-        return Cassette(folder: folder, exchanges: try readIndex(index, folder: folder))
+        return Cassette(folder: folder, exchanges: try readIndex(index, folder: folder), redaction: redaction)
     }
 
     /// The cassette in `folder` for recording: created when missing, appended to when present.
-    static func openForRecording(_ folder: URL) throws(NetworkError) -> Cassette {
+    static func openForRecording(_ folder: URL, redaction: CassetteRedaction) throws(NetworkError) -> Cassette {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -65,17 +66,30 @@ final class Cassette: Sendable {
         }
         let index = folder.appendingPathComponent(indexName)
         let exchanges = FileManager.default.fileExists(atPath: index.path) ? try readIndex(index, folder: folder) : []
-        return Cassette(folder: folder, exchanges: exchanges)
+        return Cassette(folder: folder, exchanges: exchanges, redaction: redaction)
     }
 
     /// How many exchanges the cassette holds.
     var count: Int { state.withLock { $0.exchanges.count } }
 
+    /// What a request is matched on: method, URL and body, redacted (so a live request matches
+    /// its recording, and a cassette recorded before a name was redacted still matches).
+    func key(method: String, url: String, headers: [String: String], body: Data) -> Key {
+        Key(method: method, url: redaction.url(url), body: redaction.body(body, headers: headers))
+    }
+
+    private func key(_ exchange: Exchange) -> Key {
+        key(method: exchange.method, url: exchange.url, headers: exchange.requestHeaders, body: exchange.requestBody)
+    }
+
     /// The exchange that answers a request: the first matching one not yet replayed, else the
     /// last matching one (so a request made again gets the latest answer).
-    func match(_ key: Key) -> Exchange? {
-        state.withLock { state in
-            let matching = state.exchanges.filter { $0.key == key }
+    ///
+    /// - Complexity: O(*n*) in the size of the cassette's requests.
+    func match(method: String, url: String, headers: [String: String], body: Data) -> Exchange? {
+        let key = key(method: method, url: url, headers: headers, body: body)
+        return state.withLock { state in
+            let matching = state.exchanges.filter { self.key($0) == key }
             guard let exchange = matching.first(where: { !state.replayed.contains($0.id) }) ?? matching.last else {
                 return nil
             }
@@ -84,22 +98,24 @@ final class Cassette: Sendable {
         }
     }
 
-    /// Adds an exchange and writes its bodies and the index. The first time a session records a
-    /// request, what earlier sessions recorded for it is replaced.
+    /// Redacts an exchange, adds it and writes its bodies and the index. The first time a session
+    /// records a request, what earlier sessions recorded for it is replaced.
     func record(
         method: String, url: String, requestHeaders: [String: String], requestBody: Data, status: Int,
         responseHeaders: [String: String], responseBody: Data
     ) throws(NetworkError) {
         let result: Result<Void, NetworkError> = state.withLock { state in
             var exchange = Exchange(
-                id: 0, method: method, url: url,
-                requestHeaders: requestHeaders, requestBody: requestBody, status: status,
-                responseHeaders: responseHeaders, responseBody: responseBody)
+                id: 0, method: method, url: redaction.url(url),
+                requestHeaders: redaction.headers(requestHeaders),
+                requestBody: redaction.body(requestBody, headers: requestHeaders), status: status,
+                responseHeaders: redaction.headers(responseHeaders), responseBody: responseBody)
+            let key = key(exchange)
             var removed: [Exchange] = []
-            if !state.recordedNow.contains(exchange.key) {
-                removed = state.exchanges.filter { $0.key == exchange.key }
-                state.exchanges.removeAll { $0.key == exchange.key }
-                state.recordedNow.insert(exchange.key)
+            if !state.recordedNow.contains(key) {
+                removed = state.exchanges.filter { self.key($0) == key }
+                state.exchanges.removeAll { self.key($0) == key }
+                state.recordedNow.insert(key)
             }
             exchange.id = (state.exchanges.map(\.id).max() ?? 0) + 1
             state.exchanges.append(exchange)
@@ -143,7 +159,8 @@ final class Cassette: Sendable {
 
     /// The URL's path as a short file-name part: `/api/v1/news/recent` → `news-recent`.
     static func slug(_ url: String) -> String {
-        let path = URLComponents(string: url)?.path ?? ""
+        // Without the query, which may hold a `<redacted>` that URLComponents would refuse.
+        let path = URLComponents(string: String(url.prefix { $0 != "?" && $0 != "#" }))?.path ?? ""
         let words = path.lowercased().split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         let slug = words.suffix(3).joined(separator: "-")
         return slug.isEmpty ? "root" : String(slug.prefix(40))
@@ -151,7 +168,7 @@ final class Cassette: Sendable {
 
     /// A file extension for a body, from its content type: json, html, xml, txt or bin.
     static func fileExtension(_ headers: [String: String], body: Data) -> String {
-        let type = headers.first { $0.key.lowercased() == "content-type" }?.value.lowercased() ?? ""
+        let type = Response.header("Content-Type", in: headers)?.lowercased() ?? ""
         if type.contains("json") { return "json" }
         if type.contains("html") { return "html" }
         if type.contains("xml") { return "xml" }

@@ -7,7 +7,7 @@ enum CassetteExchanges {
     final class Context: Sendable {
         enum Mode: Sendable {
             case replay(Cassette)
-            case record(Cassette, URLSession, redacted: Set<String>)
+            case record(Cassette, URLSession)
         }
 
         let mode: Mode
@@ -35,14 +35,25 @@ enum CassetteExchanges {
         contexts.withLock { $0[token] }
     }
 
+    /// Registers `context` for ``CassetteURLProtocol`` and returns its token.
+    static func register(_ context: Context) -> String {
+        let token = UUID().uuidString
+        contexts.withLock { $0[token] = context }
+        return token
+    }
+
+    /// Forgets the context of `token`.
+    static func unregister(_ token: String) {
+        contexts.withLock { _ = $0.removeValue(forKey: token) }
+    }
+
     /// Sends `request` through `session` with its context registered, and maps the outcome.
     static func send(_ request: URLRequest, mode: Context.Mode, through session: URLSession) async throws(NetworkError)
         -> Response
     {
-        let token = UUID().uuidString
         let context = Context(mode: mode, request: request)
-        contexts.withLock { $0[token] = context }
-        defer { contexts.withLock { _ = $0.removeValue(forKey: token) } }
+        let token = register(context)
+        defer { unregister(token) }
         var tagged = request
         tagged.setValue(token, forHTTPHeaderField: CassetteURLProtocol.tokenHeader)
         do {

@@ -7,9 +7,18 @@ import Synchronization
 /// URLSession makes the protocol objects itself, so a transport hands each request's context
 /// over through ``CassetteExchanges``, keyed by a token in a private header.
 final class CassetteURLProtocol: URLProtocol {
-    /// The network task of a recording; URLSession calls startLoading and stopLoading on its
-    /// own threads, so a lock guards it.
-    private let inner = Mutex<URLSessionDataTask?>(nil)
+    /// The network task of a recording, and whether URLSession has stopped the load (then
+    /// nothing is recorded and the client is not called). URLSession calls startLoading and
+    /// stopLoading on its own threads, so a lock guards them.
+    private let loading = Mutex(Loading())
+
+    private struct Loading {
+        var task: URLSessionDataTask?
+        var isStopped = false
+    }
+
+    /// Whether ``stopLoading()`` has run.
+    private var isStopped: Bool { loading.withLock { $0.isStopped } }
 
     /// The header that carries the token of a request's context.
     static let tokenHeader = "X-BasicNetworking-Exchange"
@@ -31,6 +40,8 @@ final class CassetteURLProtocol: URLProtocol {
     }
 
     private func load() {
+        // stopLoading may run before this dispatched load does: then the request is over.
+        guard !isStopped else { return }
         guard let token = request.value(forHTTPHeaderField: Self.tokenHeader),
             let context = CassetteExchanges.context(for: token)
         else {
@@ -40,20 +51,27 @@ final class CassetteURLProtocol: URLProtocol {
         switch context.mode {
         case .replay(let cassette):
             replay(context, from: cassette)
-        case .record(let cassette, let session, let redacted):
-            record(context, into: cassette, through: session, redacting: redacted)
+        case .record(let cassette, let session):
+            record(context, into: cassette, through: session)
         }
     }
 
     override func stopLoading() {
-        inner.withLock { $0 }?.cancel()
+        let task = loading.withLock { loading in
+            loading.isStopped = true
+            return loading.task
+        }
+        task?.cancel()
     }
 
     private func replay(_ context: CassetteExchanges.Context, from cassette: Cassette) {
         let original = context.request
         let method = original.httpMethod ?? "GET"
         let url = original.url?.absoluteString ?? ""
-        guard let exchange = cassette.match(.init(method: method, url: url, body: original.httpBody ?? Data())),
+        guard
+            let exchange = cassette.match(
+                method: method, url: url, headers: original.allHTTPHeaderFields ?? [:],
+                body: original.httpBody ?? Data()),
             let requestURL = original.url,
             let response = HTTPURLResponse(
                 url: requestURL, statusCode: exchange.status, httpVersion: "HTTP/1.1",
@@ -68,15 +86,14 @@ final class CassetteURLProtocol: URLProtocol {
         client?.urlProtocolDidFinishLoading(self)
     }
 
-    private func record(
-        _ context: CassetteExchanges.Context, into cassette: Cassette, through session: URLSession,
-        redacting redacted: Set<String>
-    ) {
+    private func record(_ context: CassetteExchanges.Context, into cassette: Cassette, through session: URLSession) {
         let original = context.request
         let this = Unchecked(value: self)
         let task = session.dataTask(with: original) { data, response, error in
             let `self` = this.value
             let client = self.client
+            // Stopped while the network answered: record nothing, tell no one.
+            guard !self.isStopped else { return }
             if let error {
                 context.fail(with: NetworkError(error, request: original))
                 client?.urlProtocol(self, didFailWithError: error)
@@ -91,9 +108,8 @@ final class CassetteURLProtocol: URLProtocol {
             do throws(NetworkError) {
                 try cassette.record(
                     method: original.httpMethod ?? "GET", url: original.url?.absoluteString ?? "",
-                    requestHeaders: Self.redact(original.allHTTPHeaderFields ?? [:], redacted),
-                    requestBody: original.httpBody ?? Data(), status: http.statusCode,
-                    responseHeaders: Self.redact(received.headers, redacted), responseBody: body)
+                    requestHeaders: original.allHTTPHeaderFields ?? [:], requestBody: original.httpBody ?? Data(),
+                    status: http.statusCode, responseHeaders: received.headers, responseBody: body)
             } catch {
                 context.fail(with: error)
                 client?.urlProtocol(self, didFailWithError: URLError(.cannotWriteToFile))
@@ -103,7 +119,11 @@ final class CassetteURLProtocol: URLProtocol {
             client?.urlProtocol(self, didLoad: body)
             client?.urlProtocolDidFinishLoading(self)
         }
-        inner.withLock { $0 = task }
+        let isStopped = loading.withLock { loading in
+            loading.task = task
+            return loading.isStopped
+        }
+        guard !isStopped else { return }
         task.resume()
     }
 
@@ -112,13 +132,5 @@ final class CassetteURLProtocol: URLProtocol {
         // URLProtocol is not Sendable, but its client may be called from any thread, and the
         // handler only passes the object back to its client.
         let value: CassetteURLProtocol
-    }
-
-    private static func redact(_ headers: [String: String], _ names: Set<String>) -> [String: String] {
-        var result: [String: String] = [:]
-        for (name, value) in headers where name != tokenHeader {
-            result[name] = names.contains(name.lowercased()) ? "<redacted>" : value
-        }
-        return result
     }
 }

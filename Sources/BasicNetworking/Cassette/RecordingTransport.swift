@@ -13,13 +13,24 @@ import Foundation
 /// headers, status, and the names of the body files) and one file per body, named after the
 /// exchange and the URL (`001-news.json`). Recording into a folder that has a cassette adds to
 /// it; the first time a recorder records a request (same method, URL and body), it replaces what
-/// earlier recordings held for it. `Authorization`, `Cookie`, `Proxy-Authorization` and
-/// `Set-Cookie` headers are written as `<redacted>`. Requests go through URLSession's own
-/// machinery (a `URLProtocol` in the session's `protocolClasses`).
+/// earlier recordings held for it. Requests go through URLSession's own machinery (a
+/// `URLProtocol` in the session's `protocolClasses`).
+///
+/// Secrets are written as `<redacted>`: the `Authorization`, `Cookie`, `Proxy-Authorization` and
+/// `Set-Cookie` headers (``defaultRedactedHeaders``), and parameters such as `password` and
+/// `token` (``defaultRedactedParameters``) in the URL's query, in a form body and at any depth of
+/// a JSON body (`?token=<redacted>`, `password=<redacted>`). ``ReplayTransport`` redacts a live
+/// request the same way before matching it. Response bodies are written as they are.
 public final class RecordingTransport: Transport {
     /// Headers whose values are never written to a cassette.
     public static let defaultRedactedHeaders: Set<String> = [
         "authorization", "cookie", "proxy-authorization", "set-cookie",
+    ]
+
+    /// Parameters whose values are never written to a cassette, in any case, wherever the
+    /// request carries them: its query, a form body, a JSON body (nested keys too).
+    public static let defaultRedactedParameters: Set<String> = [
+        "password", "passwd", "token", "access_token", "refresh_token", "secret", "api_key", "apikey", "sign",
     ]
 
     /// The cassette folder.
@@ -27,21 +38,22 @@ public final class RecordingTransport: Transport {
     private let cassette: Cassette
     private let session: URLSession
     private let network: URLSession
-    private let redacted: Set<String>
 
-    /// A recorder writing to `folder`, created when missing.
+    /// A recorder writing to `folder`, created when missing, with the values of
+    /// `redactedHeaders` and `redactedParameters` (names in any case) written as `<redacted>`.
     ///
     /// - Throws: ``NetworkError/cassette(path:reason:)`` when the folder cannot be created or holds
     ///   an index that cannot be read.
     public init(
         cassette folder: URL, configuration: URLSessionTransport.Configuration = .init(),
-        redactedHeaders: Set<String> = RecordingTransport.defaultRedactedHeaders
+        redactedHeaders: Set<String> = RecordingTransport.defaultRedactedHeaders,
+        redactedParameters: Set<String> = RecordingTransport.defaultRedactedParameters
     ) throws(NetworkError) {
         self.folder = folder
-        cassette = try Cassette.openForRecording(folder)
+        cassette = try Cassette.openForRecording(
+            folder, redaction: CassetteRedaction(headers: redactedHeaders, parameters: redactedParameters))
         session = CassetteExchanges.session(configuration)
         network = URLSession(configuration: configuration.sessionConfiguration())
-        redacted = Set(redactedHeaders.map { $0.lowercased() })
     }
 
     deinit {
@@ -58,6 +70,6 @@ public final class RecordingTransport: Transport {
     ///   the exchange cannot be written.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
         try await CassetteExchanges.send(
-            request, mode: .record(cassette, network, redacted: redacted), through: session)
+            request, mode: .record(cassette, network), through: session)
     }
 }

@@ -8,21 +8,31 @@ import Foundation
 /// let response = try await pool.send(Request(Endpoint(base: "https://api.example.com", path: "news")))
 /// ```
 ///
-/// A request matches an exchange with the same method, URL (query included) and body. When a
-/// request was recorded several times, replays answer in the recorded order and then repeat the
-/// last answer. A request with no match fails with ``NetworkError/notRecorded(method:url:cassette:)``.
+/// A request matches an exchange with the same method, URL (query included) and body, once the
+/// parameters the recorder redacted (``RecordingTransport/defaultRedactedParameters``) are
+/// redacted in both: `?token=tok-alice` matches a recorded `?token=<redacted>`. When a request
+/// was recorded several times, or requests differing only in redacted values were, replays
+/// answer in the recorded order and then repeat the last answer. A request with no match fails
+/// with ``NetworkError/notRecorded(method:url:cassette:)``.
 public final class ReplayTransport: Transport {
     /// The cassette folder.
     public let folder: URL
     private let cassette: Cassette
     private let session: URLSession
 
-    /// A transport answering from the cassette in `folder`.
+    /// A transport answering from the cassette in `folder`; `redactedParameters` are the
+    /// parameters the cassette was recorded with redacted.
     ///
     /// - Throws: ``NetworkError/cassette(path:reason:)`` when the folder has no readable cassette.
-    public init(cassette folder: URL, configuration: URLSessionTransport.Configuration = .init()) throws(NetworkError) {
+    public init(
+        cassette folder: URL, configuration: URLSessionTransport.Configuration = .init(),
+        redactedParameters: Set<String> = RecordingTransport.defaultRedactedParameters
+    ) throws(NetworkError) {
         self.folder = folder
-        cassette = try Cassette.open(folder)
+        cassette = try Cassette.open(
+            folder,
+            redaction: CassetteRedaction(
+                headers: RecordingTransport.defaultRedactedHeaders, parameters: redactedParameters))
         session = CassetteExchanges.session(configuration)
     }
 

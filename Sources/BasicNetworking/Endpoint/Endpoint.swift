@@ -12,9 +12,10 @@ import Foundation
 /// ```
 ///
 /// The path is joined to the base with exactly one slash, keeping the base's own path
-/// (`/v1`), and is plain text: characters a path cannot hold are escaped. Parameters go where
-/// ``encoding`` says, or by default to the query for `GET`, `HEAD`, `DELETE` and `OPTIONS` and to a
-/// form body for the other methods; when ``body`` is set they always go to the query.
+/// (`/v1`), and is plain text: characters a path cannot hold are escaped, and a `.` or `..`
+/// segment, which would leave the base path (`news/\(id)` with `id` = `../admin`), is refused.
+/// Parameters go where ``encoding`` says, or by default to the query for `GET`, `HEAD`, `DELETE`
+/// and `OPTIONS` and to a form body for the other methods; when ``body`` is set they always go to the query.
 public struct Endpoint: Hashable, Sendable {
     /// The base URL as text, such as `https://api.example.com/v1`; checked when a request is built.
     public var base: String
@@ -75,7 +76,7 @@ public struct Endpoint: Hashable, Sendable {
     /// The URL the request goes to, with the query parameters.
     ///
     /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` when the base is not an absolute
-    ///   `http` or `https` URL.
+    ///   `http` or `https` URL, or the path has a `.` or `..` segment.
     public func url() throws(NetworkError) -> URL {
         try resolve().url
     }
@@ -83,7 +84,7 @@ public struct Endpoint: Hashable, Sendable {
     /// The `URLRequest` for this endpoint: URL, method, headers, body and timeout.
     ///
     /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` when the base is not an absolute
-    ///   `http` or `https` URL.
+    ///   `http` or `https` URL, or the path has a `.` or `..` segment.
     public func urlRequest() throws(NetworkError) -> URLRequest {
         urlRequest(for: try resolve().url)
     }
@@ -126,7 +127,7 @@ public struct Endpoint: Hashable, Sendable {
     }
 
     /// What makes two requests the same for ``RequestPool``: the method, the absolute URL
-    /// without the parameters, the parameters in a canonical order, and the body.
+    /// without the parameters, the parameters in a canonical order, the body and the headers.
     ///
     /// - Throws: ``NetworkError/invalidRequest(url:reason:)`` for a bad base URL.
     public func identity() throws(NetworkError) -> RequestIdentity {
@@ -143,7 +144,7 @@ public struct Endpoint: Hashable, Sendable {
             canonical = parameters.isEmpty ? "" : JSONValue.object(parameters).jsonString(.init(sortsKeys: true))
         }
         return RequestIdentity(
-            method: method, url: plainURL, parameters: canonical, body: body?.data ?? Data())
+            method: method, url: plainURL, parameters: canonical, body: body?.data ?? Data(), headers: headers)
     }
 
     /// The URL, checked, with the path joined and the query parameters added; and the same
@@ -162,7 +163,15 @@ public struct Endpoint: Hashable, Sendable {
             throw .invalidRequest(
                 url: displayURL, reason: "the base URL \"\(base)\" has no host; write it as https://host/path")
         }
-        let relative = ParameterEncoder.escapePath(String(path.drop { $0 == "/" }))
+        let plainPath = path.drop { $0 == "/" }
+        let segments = plainPath.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.contains(where: { $0 == "." || $0 == ".." }) {
+            throw .invalidRequest(
+                url: displayURL,
+                reason: "the path \"\(path)\" has a \".\" or \"..\" segment, which would leave the base path; fix "
+                    + "the path, or send such a value as a parameter (the path is plain text: % is sent as %25)")
+        }
+        let relative = ParameterEncoder.escapePath(String(plainPath))
         if !relative.isEmpty {
             let basePath = components.percentEncodedPath
             components.percentEncodedPath = (basePath.hasSuffix("/") ? basePath : basePath + "/") + relative

@@ -47,11 +47,26 @@ enum ParameterEncoder {
 
     /// Percent-escapes every byte but RFC 3986's unreserved characters.
     static func escape(_ text: String) -> String {
+        percentEncode(text, allowing: isUnreserved)
+    }
+
+    /// Escapes a path given as plain text; `/` separates segments and stays as it is.
+    static func escapePath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            // Unreserved characters and the sub-delimiters a path segment may hold (RFC 3986 3.3).
+            percentEncode(segment) { isUnreserved($0) || pathSubDelimiters.contains($0) }
+        }.joined(separator: "/")
+    }
+
+    private static let pathSubDelimiters = Set("!$&'()*+,;=:@".utf8)
+
+    /// `text` with every byte that `allowing` refuses written as `%XX`.
+    private static func percentEncode(_ text: some StringProtocol, allowing isAllowed: (UInt8) -> Bool) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
         for byte in text.utf8 {
-            if isUnreserved(byte) {
+            if isAllowed(byte) {
                 bytes.append(byte)
             } else {
                 bytes.append(UInt8(ascii: "%"))
@@ -60,25 +75,6 @@ enum ParameterEncoder {
             }
         }
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Escapes a path given as plain text; `/` separates segments and stays as it is.
-    static func escapePath(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            var bytes: [UInt8] = []
-            let hex = Array("0123456789ABCDEF".utf8)
-            for byte in segment.utf8 {
-                // Unreserved characters and the sub-delimiters a path segment may hold (RFC 3986 3.3).
-                if isUnreserved(byte) || Array("!$&'()*+,;=:@".utf8).contains(byte) {
-                    bytes.append(byte)
-                } else {
-                    bytes.append(UInt8(ascii: "%"))
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0x0F)])
-                }
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }.joined(separator: "/")
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -82,12 +82,7 @@ final class Flight: Sendable {
     func finish(_ outcome: Result<Response, NetworkError>) -> Bool {
         let taken: [Caller]? = state.withLock { state in
             guard !state.hasEnded else { return nil }
-            state.hasEnded = true
-            let waiting = state.callers.values.filter { $0.continuation != nil }
-            state.callers = state.callers.filter { $0.value.continuation == nil }
-            // Kept only for callers that have not started waiting yet.
-            if !state.callers.isEmpty { state.outcome = outcome }
-            return Array(waiting)
+            return Self.end(&state, with: outcome)
         }
         guard let taken else { return false }
         for caller in taken { caller.continuation?.resume(returning: outcome) }
@@ -96,9 +91,14 @@ final class Flight: Sendable {
 
     /// Cancels the call: every caller gets ``NetworkError/cancelled(url:)``.
     func cancel() {
-        if finish(.failure(.cancelled(url: url))) {
-            state.withLock { $0.task }?.cancel()
+        let outcome: Result<Response, NetworkError> = .failure(.cancelled(url: url))
+        let ended: (waiting: [Caller], task: Task<Void, Never>?)? = state.withLock { state in
+            guard !state.hasEnded else { return nil }
+            return (Self.end(&state, with: outcome), state.task)
         }
+        guard let ended else { return }
+        for caller in ended.waiting { caller.continuation?.resume(returning: outcome) }
+        ended.task?.cancel()
     }
 
     /// One caller leaves (its task was cancelled); the call is cancelled when no caller is left.
@@ -111,18 +111,37 @@ final class Flight: Sendable {
         leave { _, caller in caller.owner == owner }
     }
 
+    /// Removes the matching callers and, when they were the last, ends the flight in the same
+    /// critical section: a caller reserving in between would otherwise join a flight about to
+    /// be cancelled, and get ``NetworkError/cancelled(url:)`` though its task never was.
     private func leave(where matches: (UInt64, Caller) -> Bool) {
-        let (leaving, isEmpty): ([(UInt64, Caller)], Bool) = state.withLock { state in
+        let cancelled: Result<Response, NetworkError> = .failure(.cancelled(url: url))
+        let (leaving, task): ([Caller], Task<Void, Never>?) = state.withLock { state in
             let leaving = state.callers.filter { matches($0.key, $0.value) }
             for (id, caller) in leaving {
                 state.callers[id] = nil
                 if caller.continuation == nil { state.departed.insert(id) }
             }
-            return (Array(leaving), state.callers.isEmpty && !state.hasEnded && !leaving.isEmpty)
+            guard state.callers.isEmpty, !state.hasEnded, !leaving.isEmpty else {
+                return (Array(leaving.values), nil)
+            }
+            // No caller is left, so there is no one else to hand the outcome to.
+            _ = Self.end(&state, with: cancelled)
+            return (Array(leaving.values), state.task)
         }
-        for (_, caller) in leaving {
-            caller.continuation?.resume(returning: .failure(.cancelled(url: url)))
+        for caller in leaving {
+            caller.continuation?.resume(returning: cancelled)
         }
-        if isEmpty { cancel() }
+        task?.cancel()
+    }
+
+    /// Marks the flight ended, under the lock: returns the callers waiting for `outcome`, and
+    /// keeps it for those that have not started waiting yet.
+    private static func end(_ state: inout State, with outcome: Result<Response, NetworkError>) -> [Caller] {
+        state.hasEnded = true
+        let waiting = state.callers.values.filter { $0.continuation != nil }
+        state.callers = state.callers.filter { $0.value.continuation == nil }
+        if !state.callers.isEmpty { state.outcome = outcome }
+        return Array(waiting)
     }
 }

@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 ///
 /// Two requests are identical when their ``RequestIdentity`` is: same method, absolute URL,
-/// parameters in any order, and body. A request whose task is cancelled ends at once with
+/// parameters in any order, body, and headers (so requests of two users never share a response). A request whose task is cancelled ends at once with
 /// ``NetworkError/cancelled(url:)``; its network call is cancelled too unless other callers
 /// of a `.coalesce` request still wait for it. Retries happen inside the network call, so
 /// coalesced callers share them (with the first caller's ``RetryPolicy``); each caller's

@@ -37,6 +37,12 @@ public struct Response: Sendable {
 
     /// The value of the header `name`, in any case (`content-type` finds `Content-Type`).
     public func header(_ name: String) -> String? {
+        Self.header(name, in: headers)
+    }
+
+    /// The value of the header `name` in `headers`, in any case: the lookup of ``header(_:)``,
+    /// shared with the cassette, which holds headers outside a response.
+    static func header(_ name: String, in headers: [String: String]) -> String? {
         if let value = headers[name] { return value }
         let lowered = name.lowercased()
         return headers.first { $0.key.lowercased() == lowered }?.value

@@ -8,7 +8,7 @@ struct HTTPCommands: CommandGroup {
         name: "http",
         abstract: "Send HTTP requests through the request pool: live, recorded to a cassette, or replayed from one.",
         discussion: """
-            --param goes to the query for get and to a form body for post, unless --json gives the body.
+            --param goes to the query for get and to a form body for post, unless --body gives the body.
             A repeated --param name sends an array (tag=a&tag=b). Errors exit 1 with the reason.
             """,
         subcommands: [HTTPGetCommand.self, HTTPPostCommand.self])
@@ -17,10 +17,10 @@ struct HTTPCommands: CommandGroup {
     static let options: [CommandSpec.Option] =
         [
             .repeatable("param", "name=value", help: "A parameter; repeat for more."),
-            .value("json", "body", help: "A JSON body (then --param goes to the query)."),
+            .value("body", "json", help: "A JSON body (then --param goes to the query)."),
             .repeatable("header", "Name:value", help: "A header; repeat for more."),
             .value("retry", "n", help: "Retries after the first attempt (GET only; 408, 429, 5xx, connection errors)."),
-            .value("timeout", "seconds", help: "Time limit of each attempt, such as 0.5."),
+            .value("timeout", "seconds", help: "Time limit of each attempt, such as 0.5 (at most 86400)."),
         ] + TransportChoice.options + [
             .flag("include", short: "i", help: "Print the status line and the headers before the body.")
         ]
@@ -39,6 +39,9 @@ struct HTTPRequestLine: Sendable {
     var transport: TransportChoice
     var include = false
 
+    /// The longest `--timeout`, in seconds: a day.
+    static let maximumTimeout: Double = 86_400
+
     init(_ arguments: ParsedArguments) throws {
         url = arguments.argument("url") ?? ""
         for pair in arguments.values("param") {
@@ -53,11 +56,11 @@ struct HTTPRequestLine: Sendable {
             case nil: parameters[name] = value
             }
         }
-        if let text = arguments.value("json") {
+        if let text = arguments.value("body") {
             do {
                 body = try JSONValue(parsing: text)
             } catch {
-                throw UsageError("--json needs valid JSON: \(error)")
+                throw UsageError("--body needs valid JSON: \(error)")
             }
         }
         for line in arguments.values("header") {
@@ -72,7 +75,12 @@ struct HTTPRequestLine: Sendable {
             self.retries = retries
         }
         if let seconds = try arguments.double("timeout") {
-            guard seconds > 0 else { throw UsageError("--timeout needs a positive number of seconds") }
+            // Bounded before it is turned into whole milliseconds, which a huge value would overflow.
+            guard seconds > 0, seconds <= Self.maximumTimeout else {
+                throw UsageError(
+                    "--timeout needs a number of seconds above 0 and at most \(Int(Self.maximumTimeout)) (a day), "
+                        + "not \(arguments.value("timeout") ?? "")")
+            }
             timeout = .milliseconds(Int64((seconds * 1000).rounded(.up)))
         }
         transport = try TransportChoice(arguments)
