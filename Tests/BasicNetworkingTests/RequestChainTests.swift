@@ -107,7 +107,7 @@ import Testing
         let start = clock.now
         chain.cancel()
         let error = await Net.error { try await run.value }
-        #expect(clock.now - start < .seconds(2))
+        #expect(clock.now - start < .seconds(4))  // the step would end at 5 s; generous for a loaded machine
         guard case .chainStepFailed(0, .cancelled) = error else {
             Issue.record("expected chainStepFailed(0, cancelled), got \(String(describing: error))")
             return

@@ -96,7 +96,7 @@ import Testing
         let start = clock.now
         task.cancel()
         let error = await Net.error { try await task.value }
-        #expect(clock.now - start < .seconds(2))
+        #expect(clock.now - start < .seconds(4))  // the server would answer at 5 s; generous for a loaded machine
         guard case .cancelled(let url) = error else {
             Issue.record("expected cancelled, got \(String(describing: error))")
             return
@@ -120,7 +120,7 @@ import Testing
         await pool.cancelAll(owner: screen)
         #expect(await Net.error { try await a.value }?.caseName == "cancelled")
         #expect(await Net.error { try await b.value }?.caseName == "cancelled")
-        #expect(clock.now - start < .seconds(2))
+        #expect(clock.now - start < .seconds(4))
         #expect(try await c.value.status == 200)
     }
 
@@ -136,7 +136,7 @@ import Testing
         let start = clock.now
         token = nil
         #expect(await Net.error { try await task.value }?.caseName == "cancelled")
-        #expect(clock.now - start < .seconds(2))
+        #expect(clock.now - start < .seconds(4))
         _ = token
     }
 
