@@ -25,7 +25,8 @@ final class TestClock: Sendable {
         let folder = try TemporaryDirectory()
         let cache = try DataCache(folder: folder.url)
         let name = "avatar-\(UUID().uuidString)"
-        let url = server.url("/fixtures/hello.json?count=\(name)&delay=300")
+        // The server holds the answer long enough for all 20 callers to join, even on a loaded machine.
+        let url = server.url("/fixtures/hello.json?count=\(name)&delay=2500")
         let expected = try Data(
             contentsOf: TestPaths.testsFolder.appendingPathComponent("TestServer/Fixtures/hello.json"))
         let results = try await withThrowingTaskGroup(of: Data.self) { group in

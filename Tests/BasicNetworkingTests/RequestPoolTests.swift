@@ -10,7 +10,7 @@ import Testing
         let pool = RequestPool()
         let name = Net.unique("coalesce")
         // The server holds the answer long enough for all 50 callers to join, even on a loaded machine.
-        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["delay": 1500])
+        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["delay": 2500])
         let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
             for _ in 0..<50 {
                 group.addTask { try await pool.send(endpoint, policy: .coalesce).body }
@@ -27,7 +27,7 @@ import Testing
     @Test("cancelPrevious: the older call ends cancelled, and the newer one is what the server answers")
     func cancelPrevious() async throws {
         let pool = RequestPool()
-        let older = Endpoint(base: try await Net.base(), path: "echo", parameters: ["delay": 600, "q": "same"])
+        let older = Endpoint(base: try await Net.base(), path: "echo", parameters: ["delay": 2500, "q": "same"])
         let newer = older
         let clock = ContinuousClock()
         let start = clock.now
@@ -144,7 +144,7 @@ import Testing
     func coalescedCancellation() async throws {
         let pool = RequestPool()
         let name = Net.unique("shared")
-        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["delay": 400])
+        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["delay": 2500])
         let leaving = Task { try await pool.send(endpoint, policy: .coalesce) }
         let staying = Task { try await pool.send(endpoint, policy: .coalesce) }
         try await Net.waitForInFlight(pool, count: 1)
