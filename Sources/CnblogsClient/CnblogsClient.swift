@@ -113,6 +113,26 @@ public struct CnblogsClient: Sendable {
         return try await news(at: "news/recommend/paged/\(page)/\(size)")
     }
 
+    // MARK: Bodies
+
+    /// A blog post's body (`blog/post/body/{id}`).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown id.
+    public func postBody(id: Int) async throws(CnblogsError) -> PostBody {
+        try Self.check(id: id)
+        let response = try await get("blog/post/body/\(id)", notFound: "the post \(id)")
+        return try CnblogsBodyDecoder.postBody(from: response.body, id: id, url: response.url.absoluteString)
+    }
+
+    /// A news item's body (`news/item/{id}`).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown id.
+    public func newsBody(id: Int) async throws(CnblogsError) -> NewsBody {
+        try Self.check(id: id)
+        let response = try await get("news/item/\(id)", notFound: "the news item \(id)")
+        return try CnblogsBodyDecoder.newsBody(from: response.body, id: id, url: response.url.absoluteString)
+    }
+
     // MARK: Requests
 
     func posts(at path: String, notFound: String? = nil, blogapp: String? = nil) async throws(CnblogsError)
@@ -144,6 +164,10 @@ public struct CnblogsClient: Sendable {
         guard (1...100).contains(size) else {
             throw .invalidArgument(name: "size", value: "\(size)", reason: "the API takes 1 to 100")
         }
+    }
+
+    static func check(id: Int) throws(CnblogsError) {
+        guard id >= 1 else { throw .invalidArgument(name: "id", value: "\(id)", reason: "ids start at 1") }
     }
 
     static func check(count: Int, limit: Int) throws(CnblogsError) {
