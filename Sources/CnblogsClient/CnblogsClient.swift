@@ -133,6 +133,30 @@ public struct CnblogsClient: Sendable {
         return try CnblogsBodyDecoder.newsBody(from: response.body, id: id, url: response.url.absoluteString)
     }
 
+    // MARK: Comments
+
+    /// A blog post's comments, oldest first (`blog/post/{id}/comments/{page}/{size}`).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown id.
+    public func comments(postID: Int, page: Int = 1, size: Int = 10) async throws(CnblogsError) -> [Comment] {
+        try Self.check(id: postID)
+        try Self.check(page: page, size: size)
+        let response = try await get(
+            "blog/post/\(postID)/comments/\(page)/\(size)", notFound: "the post \(postID)")
+        return try CnblogsFeedDecoder.comments(from: response.body, url: response.url.absoluteString)
+    }
+
+    /// A news item's comments, oldest first (`news/item/{id}/comments/{page}/{size}`).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown id.
+    public func newsComments(newsID: Int, page: Int = 1, size: Int = 10) async throws(CnblogsError) -> [Comment] {
+        try Self.check(id: newsID)
+        try Self.check(page: page, size: size)
+        let response = try await get(
+            "news/item/\(newsID)/comments/\(page)/\(size)", notFound: "the news item \(newsID)")
+        return try CnblogsFeedDecoder.comments(from: response.body, url: response.url.absoluteString)
+    }
+
     // MARK: Requests
 
     func posts(at path: String, notFound: String? = nil, blogapp: String? = nil) async throws(CnblogsError)
