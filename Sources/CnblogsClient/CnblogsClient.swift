@@ -1,3 +1,4 @@
+import BasicCore
 import BasicNetworking
 import Foundation
 
@@ -157,6 +158,29 @@ public struct CnblogsClient: Sendable {
         return try CnblogsFeedDecoder.comments(from: response.body, url: response.url.absoluteString)
     }
 
+    // MARK: Bloggers
+
+    /// The recommended bloggers (`blog/bloggers/recommend/{page}/{size}`).
+    ///
+    /// - Throws: ``CnblogsError``.
+    public func recommendedBloggers(page: Int = 1, size: Int = 10) async throws(CnblogsError) -> [Blogger] {
+        try Self.check(page: page, size: size)
+        let response = try await get("blog/bloggers/recommend/\(page)/\(size)", notFound: nil)
+        return try CnblogsFeedDecoder.bloggers(from: response.body, url: response.url.absoluteString)
+    }
+
+    /// The bloggers whose name matches `query` (`blog/bloggers/search?t={query}`, URL-encoded).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/invalidArgument(name:value:reason:)`` for an empty query.
+    public func searchBloggers(_ query: String) async throws(CnblogsError) -> [Blogger] {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            throw .invalidArgument(name: "query", value: "'\(query)'", reason: "give a name to search for")
+        }
+        let response = try await get("blog/bloggers/search", parameters: ["t": .string(trimmed)], notFound: nil)
+        return try CnblogsFeedDecoder.bloggers(from: response.body, url: response.url.absoluteString)
+    }
+
     // MARK: Requests
 
     func posts(at path: String, notFound: String? = nil, blogapp: String? = nil) async throws(CnblogsError)
@@ -172,9 +196,10 @@ public struct CnblogsClient: Sendable {
     }
 
     /// Sends `GET path`; a 500 is ``CnblogsError/notFound(what:url:)`` when `notFound` names what was asked for.
-    func get(_ path: String, notFound: String?) async throws(CnblogsError) -> Response {
+    func get(_ path: String, parameters: JSONObject = [:], notFound: String?) async throws(CnblogsError) -> Response {
         do {
-            return try await pool.send(Endpoint(base: baseURL, path: path), policy: .coalesce)
+            return try await pool.send(
+                Endpoint(base: baseURL, path: path, parameters: parameters), policy: .coalesce)
         } catch {
             if case .httpStatus(let url, 500, _) = error, let notFound {
                 throw .notFound(what: notFound, url: url)

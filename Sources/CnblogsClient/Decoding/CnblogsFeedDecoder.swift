@@ -86,6 +86,32 @@ public enum CnblogsFeedDecoder {
         return comments
     }
 
+    /// The bloggers of the recommended bloggers or a blogger search: `<id>` is the blog's
+    /// address, `<title>` the display name; `blogapp` is derived from the address when missing.
+    ///
+    /// - Throws: ``CnblogsError/malformed(url:reason:)`` for a body that is not an Atom feed or
+    ///   an entry without a blog address or a name.
+    /// - Complexity: O(*n*) in the size of the document.
+    public static func bloggers(from data: Data, url: String) throws(CnblogsError) -> [Blogger] {
+        let feed = try feed(from: data, url: url)
+        var bloggers: [Blogger] = []
+        for (index, entry) in feed.entries.enumerated() {
+            guard let blogURL = entry.id.flatMap(URLRepair.url(from:)) else {
+                throw .malformed(url: url, reason: "entry \(index + 1) has no readable <id>")
+            }
+            guard let name = entry.title else {
+                throw .malformed(url: url, reason: "entry \(index + 1) has no readable <title>")
+            }
+            bloggers.append(
+                Blogger(
+                    blogURL: blogURL, name: HTMLEntities.decode(name), updated: entry.updated,
+                    blogapp: nonEmptyText(entry, "blogapp") ?? blogapp(fromAuthorURI: blogURL) ?? "",
+                    avatar: nonEmptyText(entry, "avatar").flatMap(URLRepair.url(from:)),
+                    postCount: number(entry, "postcount")))
+        }
+        return bloggers
+    }
+
     /// The blog's short name from its address: `http://www.cnblogs.com/{blogapp}/` → `blogapp`;
     /// nil for other addresses, such as a commenter's `http://home.cnblogs.com/u/{number}/`.
     public static func blogapp(fromAuthorURI uri: URL) -> String? {
