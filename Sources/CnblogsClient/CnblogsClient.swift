@@ -2,7 +2,7 @@ import BasicCore
 import BasicNetworking
 import Foundation
 
-/// The cnblogs open API's lists (legacy XML format): blog posts and news.
+/// The cnblogs open API (legacy XML format): blog and news lists, bodies, comments and bloggers.
 ///
 /// ```swift
 /// let client = CnblogsClient(transport: try ReplayTransport(cassette: URL(fileURLWithPath: "Samples/cnblogs")))
