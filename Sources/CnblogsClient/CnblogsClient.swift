@@ -1,7 +1,8 @@
+import BasicCore
 import BasicNetworking
 import Foundation
 
-/// The cnblogs open API's lists (legacy XML format): blog posts and news.
+/// The cnblogs open API (legacy XML format): blog and news lists, bodies, comments and bloggers.
 ///
 /// ```swift
 /// let client = CnblogsClient(transport: try ReplayTransport(cassette: URL(fileURLWithPath: "Samples/cnblogs")))
@@ -113,6 +114,73 @@ public struct CnblogsClient: Sendable {
         return try await news(at: "news/recommend/paged/\(page)/\(size)")
     }
 
+    // MARK: Bodies
+
+    /// A blog post's body (`blog/post/body/{id}`).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown id.
+    public func postBody(id: Int) async throws(CnblogsError) -> PostBody {
+        try Self.check(id: id)
+        let response = try await get("blog/post/body/\(id)", notFound: "the post \(id)")
+        return try CnblogsBodyDecoder.postBody(from: response.body, id: id, url: response.url.absoluteString)
+    }
+
+    /// A news item's body (`news/item/{id}`).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown id.
+    public func newsBody(id: Int) async throws(CnblogsError) -> NewsBody {
+        try Self.check(id: id)
+        let response = try await get("news/item/\(id)", notFound: "the news item \(id)")
+        return try CnblogsBodyDecoder.newsBody(from: response.body, id: id, url: response.url.absoluteString)
+    }
+
+    // MARK: Comments
+
+    /// A blog post's comments, oldest first (`blog/post/{id}/comments/{page}/{size}`).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown id.
+    public func comments(postID: Int, page: Int = 1, size: Int = 10) async throws(CnblogsError) -> [Comment] {
+        try Self.check(id: postID)
+        try Self.check(page: page, size: size)
+        let response = try await get(
+            "blog/post/\(postID)/comments/\(page)/\(size)", notFound: "the post \(postID)")
+        return try CnblogsFeedDecoder.comments(from: response.body, url: response.url.absoluteString)
+    }
+
+    /// A news item's comments, oldest first (`news/item/{id}/comments/{page}/{size}`).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown id.
+    public func newsComments(newsID: Int, page: Int = 1, size: Int = 10) async throws(CnblogsError) -> [Comment] {
+        try Self.check(id: newsID)
+        try Self.check(page: page, size: size)
+        let response = try await get(
+            "news/item/\(newsID)/comments/\(page)/\(size)", notFound: "the news item \(newsID)")
+        return try CnblogsFeedDecoder.comments(from: response.body, url: response.url.absoluteString)
+    }
+
+    // MARK: Bloggers
+
+    /// The recommended bloggers (`blog/bloggers/recommend/{page}/{size}`).
+    ///
+    /// - Throws: ``CnblogsError``.
+    public func recommendedBloggers(page: Int = 1, size: Int = 10) async throws(CnblogsError) -> [Blogger] {
+        try Self.check(page: page, size: size)
+        let response = try await get("blog/bloggers/recommend/\(page)/\(size)", notFound: nil)
+        return try CnblogsFeedDecoder.bloggers(from: response.body, url: response.url.absoluteString)
+    }
+
+    /// The bloggers whose name matches `query` (`blog/bloggers/search?t={query}`, URL-encoded).
+    ///
+    /// - Throws: ``CnblogsError``: ``CnblogsError/invalidArgument(name:value:reason:)`` for an empty query.
+    public func searchBloggers(_ query: String) async throws(CnblogsError) -> [Blogger] {
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else {
+            throw .invalidArgument(name: "query", value: "'\(query)'", reason: "give a name to search for")
+        }
+        let response = try await get("blog/bloggers/search", parameters: ["t": .string(trimmed)], notFound: nil)
+        return try CnblogsFeedDecoder.bloggers(from: response.body, url: response.url.absoluteString)
+    }
+
     // MARK: Requests
 
     func posts(at path: String, notFound: String? = nil, blogapp: String? = nil) async throws(CnblogsError)
@@ -128,9 +196,10 @@ public struct CnblogsClient: Sendable {
     }
 
     /// Sends `GET path`; a 500 is ``CnblogsError/notFound(what:url:)`` when `notFound` names what was asked for.
-    func get(_ path: String, notFound: String?) async throws(CnblogsError) -> Response {
+    func get(_ path: String, parameters: JSONObject = [:], notFound: String?) async throws(CnblogsError) -> Response {
         do {
-            return try await pool.send(Endpoint(base: baseURL, path: path), policy: .coalesce)
+            return try await pool.send(
+                Endpoint(base: baseURL, path: path, parameters: parameters), policy: .coalesce)
         } catch {
             if case .httpStatus(let url, 500, _) = error, let notFound {
                 throw .notFound(what: notFound, url: url)
@@ -144,6 +213,10 @@ public struct CnblogsClient: Sendable {
         guard (1...100).contains(size) else {
             throw .invalidArgument(name: "size", value: "\(size)", reason: "the API takes 1 to 100")
         }
+    }
+
+    static func check(id: Int) throws(CnblogsError) {
+        guard id >= 1 else { throw .invalidArgument(name: "id", value: "\(id)", reason: "ids start at 1") }
     }
 
     static func check(count: Int, limit: Int) throws(CnblogsError) {

@@ -61,6 +61,57 @@ public enum CnblogsFeedDecoder {
         return items
     }
 
+    /// The comments of a post's or a news item's comment list. Their `<title>` is always empty;
+    /// their `<content>` decodes (once, as XML) to HTML, which is kept as it is.
+    ///
+    /// - Throws: ``CnblogsError/malformed(url:reason:)`` for a body that is not an Atom feed or
+    ///   an entry without an id or a publication date.
+    /// - Complexity: O(*n*) in the size of the document.
+    public static func comments(from data: Data, url: String) throws(CnblogsError) -> [Comment] {
+        let feed = try feed(from: data, url: url)
+        var comments: [Comment] = []
+        for (index, entry) in feed.entries.enumerated() {
+            guard let idText = entry.id, let id = Int(idText.trimmingCharacters(in: .whitespaces)) else {
+                throw .malformed(url: url, reason: "entry \(index + 1) has no readable <id>")
+            }
+            guard let published = entry.published else {
+                throw .malformed(url: url, reason: "entry \(index + 1) has no readable <published>")
+            }
+            comments.append(
+                Comment(
+                    id: id, authorName: entry.author?.name ?? "",
+                    authorURI: entry.author?.uri.flatMap(URLRepair.url(from:)), published: published,
+                    html: entry.content ?? ""))
+        }
+        return comments
+    }
+
+    /// The bloggers of the recommended bloggers or a blogger search: `<id>` is the blog's
+    /// address, `<title>` the display name; `blogapp` is derived from the address when missing.
+    ///
+    /// - Throws: ``CnblogsError/malformed(url:reason:)`` for a body that is not an Atom feed or
+    ///   an entry without a blog address or a name.
+    /// - Complexity: O(*n*) in the size of the document.
+    public static func bloggers(from data: Data, url: String) throws(CnblogsError) -> [Blogger] {
+        let feed = try feed(from: data, url: url)
+        var bloggers: [Blogger] = []
+        for (index, entry) in feed.entries.enumerated() {
+            guard let blogURL = entry.id.flatMap(URLRepair.url(from:)) else {
+                throw .malformed(url: url, reason: "entry \(index + 1) has no readable <id>")
+            }
+            guard let name = entry.title else {
+                throw .malformed(url: url, reason: "entry \(index + 1) has no readable <title>")
+            }
+            bloggers.append(
+                Blogger(
+                    blogURL: blogURL, name: HTMLEntities.decode(name), updated: entry.updated,
+                    blogapp: nonEmptyText(entry, "blogapp") ?? blogapp(fromAuthorURI: blogURL) ?? "",
+                    avatar: nonEmptyText(entry, "avatar").flatMap(URLRepair.url(from:)),
+                    postCount: number(entry, "postcount")))
+        }
+        return bloggers
+    }
+
     /// The blog's short name from its address: `http://www.cnblogs.com/{blogapp}/` → `blogapp`;
     /// nil for other addresses, such as a commenter's `http://home.cnblogs.com/u/{number}/`.
     public static func blogapp(fromAuthorURI uri: URL) -> String? {

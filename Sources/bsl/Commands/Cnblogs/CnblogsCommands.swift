@@ -10,7 +10,8 @@ struct CnblogsCommands: CommandGroup {
         discussion: "The open API may no longer answer live; `--replay Samples/cnblogs` reads the bundled recording.",
         subcommands: [
             CnblogsNewsCommand.self, CnblogsHotCommand.self, CnblogsRecommendCommand.self, CnblogsBlogsCommand.self,
-            CnblogsTop48Command.self, CnblogsTop10Command.self, CnblogsUserCommand.self,
+            CnblogsTop48Command.self, CnblogsTop10Command.self, CnblogsUserCommand.self, CnblogsCommentsCommand.self,
+            CnblogsBloggersCommand.self,
         ])
 }
 
@@ -84,6 +85,51 @@ struct CnblogsListOptions: Sendable {
         terminal.print(Self.render(rows, header: ["id", "title", "source", "published", "views/comments"]))
     }
 
+    /// Prints comments as a table (id, author, time, the comment as one line of text) or as JSON.
+    func print(_ comments: [Comment], _ terminal: Terminal) throws {
+        if json { return try printJSON(comments, terminal) }
+        let formatter = try Self.timeFormatter()
+        let rows = comments.map { comment in
+            [
+                String(comment.id), comment.authorName, formatter.relativeString(for: comment.published),
+                Self.oneLine(comment.html),
+            ]
+        }
+        terminal.print(
+            Self.render(rows, header: ["id", "author", "published", "comment"], maximumWidths: [nil, 16, nil, 60]))
+    }
+
+    /// Prints bloggers as a table (blogapp, name, posts, last post) or as JSON.
+    func print(_ bloggers: [Blogger], _ terminal: Terminal) throws {
+        if json { return try printJSON(bloggers, terminal) }
+        let formatter = try Self.timeFormatter()
+        let rows = bloggers.map { blogger in
+            [
+                blogger.blogapp, blogger.name, String(blogger.postCount),
+                blogger.updated.map { formatter.relativeString(for: $0) } ?? "",
+            ]
+        }
+        terminal.print(
+            Self.render(rows, header: ["blogapp", "name", "posts", "updated"], maximumWidths: [30, 24, nil, nil]))
+    }
+
+    /// A comment's HTML as one line for a table cell: tags dropped, `<br/>` a space, entities decoded.
+    static func oneLine(_ html: String) -> String {
+        var text = ""
+        var inTag = false
+        for character in html {
+            if character == "<" {
+                inTag = true
+                text.append(" ")
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                text.append(character)
+            }
+        }
+        return HTMLEntities.decode(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     func printJSON<Item: Encodable>(_ items: [Item], _ terminal: Terminal) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -91,10 +137,12 @@ struct CnblogsListOptions: Sendable {
         terminal.print(String(decoding: try encoder.encode(items), as: UTF8.self))
     }
 
-    static func render(_ rows: [[String]], header: [String]) -> String {
+    static func render(
+        _ rows: [[String]], header: [String], maximumWidths: [Int?] = [nil, 50, 16, nil, nil]
+    ) -> String {
         if rows.isEmpty { return "no entries" }
         var table = TextTable(rows: [header] + rows)
-        table.maximumWidths = [nil, 50, 16, nil, nil]
+        table.maximumWidths = maximumWidths
         return table.render()
     }
 
