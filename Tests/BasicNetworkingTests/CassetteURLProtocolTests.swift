@@ -34,12 +34,13 @@ import Testing
         loader.startLoading()
         loader.stopLoading()
 
-        // Then, given time to run (a loopback request takes milliseconds), nothing happened
+        // Then, given time to run (a loopback request takes milliseconds), nothing was recorded
+        // or answered. (Whether the request reached the server depends on whether the
+        // dispatched load ran before the stop, on another core: not asserted.)
         try await Task.sleep(for: .milliseconds(500))
         #expect(client.calls.isEmpty)
         #expect(cassette.count == 0)
         #expect(!FileManager.default.fileExists(atPath: folder.path("index.json").path))
-        #expect(try await Net.counter(name) == 0)
     }
 }
 
