@@ -78,7 +78,7 @@ import Testing
         var screen: Screen? = Screen(
             chain: RequestChain(
                 pool: pool,
-                steps: [Endpoint(base: base, path: "delay/300"), Endpoint(base: base, path: "count/\(name)")]))
+                steps: [Endpoint(base: base, path: "delay/2500"), Endpoint(base: base, path: "count/\(name)")]))
         weak let weakScreen = screen
         weak let weakChain = screen?.chain
         // (Objects holding a Mutex stay out of #expect: Swift Testing's reflection of them crashes.)

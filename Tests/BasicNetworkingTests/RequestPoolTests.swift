@@ -77,8 +77,8 @@ import Testing
         let pool = RequestPool()
         let base = try await Net.base()
         #expect(await pool.inFlightCount == 0)
-        let a = Task { try await pool.send(Endpoint(base: base, path: "delay/300")) }
-        let b = Task { try await pool.send(Endpoint(base: base, path: "delay/301")) }
+        let a = Task { try await pool.send(Endpoint(base: base, path: "delay/2500")) }
+        let b = Task { try await pool.send(Endpoint(base: base, path: "delay/2501")) }
         try await Net.waitForInFlight(pool, count: 2)
         #expect(await pool.waitingCount == 2)
         _ = try await (a.value, b.value)
@@ -113,7 +113,7 @@ import Testing
         let other = RequestOwner("other")
         let a = Task { try await pool.send(Endpoint(base: base, path: "delay/5000"), owner: screen) }
         let b = Task { try await pool.send(Endpoint(base: base, path: "delay/5001"), owner: screen) }
-        let c = Task { try await pool.send(Endpoint(base: base, path: "delay/200"), owner: other) }
+        let c = Task { try await pool.send(Endpoint(base: base, path: "delay/2500"), owner: other) }
         try await Net.waitForInFlight(pool, count: 3)
         let clock = ContinuousClock()
         let start = clock.now
