@@ -147,11 +147,6 @@ enum DirectoryWalker {
         partial.size.allocatedBytes += allocated
     }
 
-    /// A file's modification or access time in seconds since 1970.
-    static func seconds(of info: stat, access: Bool) -> Double {
-        Platform.seconds(of: info, access: access)
-    }
-
     static func isRegular(_ mode: mode_t) -> Bool { mode & S_IFMT == S_IFREG }
     static func isDirectory(_ mode: mode_t) -> Bool { mode & S_IFMT == S_IFDIR }
 }

@@ -85,7 +85,7 @@ public enum FolderCleaner {
         let cutoff = now.timeIntervalSince1970 - age
         var sweep = Sweep(
             path: path, progress: progress,
-            shouldRemove: { info in DirectoryWalker.seconds(of: info, access: kind == .access) < cutoff },
+            shouldRemove: { info in Platform.seconds(of: info, access: kind == .access) < cutoff },
             removesFolders: false)
         try sweep.run()
         return sweep.summary

@@ -246,7 +246,7 @@ public final class DiskCache: Sendable {
         for name in names where name.count == 64 && !name.hasPrefix(".") {
             var info = stat()
             guard lstat(folder + "/" + name, &info) == 0, DirectoryWalker.isRegular(info.st_mode) else { continue }
-            entries.append((name, UInt64(max(0, info.st_size)), DirectoryWalker.seconds(of: info, access: false)))
+            entries.append((name, UInt64(max(0, info.st_size)), Platform.seconds(of: info, access: false)))
         }
         return entries
     }
@@ -263,7 +263,7 @@ public final class DiskCache: Sendable {
     private static func lastAccess(_ url: URL) -> Double? {
         var info = stat()
         guard lstat(url.path, &info) == 0 else { return nil }
-        return DirectoryWalker.seconds(of: info, access: false)
+        return Platform.seconds(of: info, access: false)
     }
 
     private static func fileSize(_ url: URL) -> UInt64? {
