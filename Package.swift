@@ -48,7 +48,9 @@ let package = Package(
 
         // Clients.
         .target(name: "BudejieClient", dependencies: ["BasicNetworking", "BasicRouting"]),
-        .target(name: "CnblogsClient", dependencies: ["BasicNetworking", "BasicXML", "BasicFormat"]),
+        .target(
+            name: "CnblogsClient",
+            dependencies: ["BasicNetworking", "BasicXML", "BasicFormat", "BasicStore", "BasicCache"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(

@@ -17,14 +17,24 @@ public struct CnblogsClient: Sendable {
     /// The open API's own base. It was superseded around 2017 and may no longer answer.
     public static let defaultBaseURL = "http://wcf.open.cnblogs.com"
 
+    /// The public site, whose per-blog feeds (`{siteURL}/{blogapp}/rss`) still serve.
+    public static let defaultSiteURL = "https://www.cnblogs.com"
+
     /// The base every path is joined to.
     public let baseURL: String
+    /// The site the blog feeds are read from (``rssPosts(of:)``).
+    public let siteURL: String
     /// The pool requests go through.
     public let pool: RequestPool
 
-    /// A client for the API at `baseURL`, sending through `transport` (live, recording or replaying).
-    public init(baseURL: String = defaultBaseURL, transport: any Transport = URLSessionTransport()) {
+    /// A client for the API at `baseURL` and the site at `siteURL`, sending through
+    /// `transport` (live, recording or replaying).
+    public init(
+        baseURL: String = defaultBaseURL, siteURL: String = defaultSiteURL,
+        transport: any Transport = URLSessionTransport()
+    ) {
         self.baseURL = baseURL
+        self.siteURL = siteURL
         pool = RequestPool(transport: transport)
     }
 
@@ -196,12 +206,14 @@ public struct CnblogsClient: Sendable {
     }
 
     /// Sends `GET path`; a 500 is ``CnblogsError/notFound(what:url:)`` when `notFound` names what was asked for.
-    func get(_ path: String, parameters: JSONObject = [:], notFound: String?) async throws(CnblogsError) -> Response {
+    func get(
+        _ path: String, base: String? = nil, parameters: JSONObject = [:], notFound: String?, notFoundStatus: Int = 500
+    ) async throws(CnblogsError) -> Response {
         do {
             return try await pool.send(
-                Endpoint(base: baseURL, path: path, parameters: parameters), policy: .coalesce)
+                Endpoint(base: base ?? baseURL, path: path, parameters: parameters), policy: .coalesce)
         } catch {
-            if case .httpStatus(let url, 500, _) = error, let notFound {
+            if case .httpStatus(let url, notFoundStatus, _) = error, let notFound {
                 throw .notFound(what: notFound, url: url)
             }
             throw .network(error)

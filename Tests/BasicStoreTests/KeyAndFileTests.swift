@@ -12,6 +12,21 @@ import Testing
         #expect(iterations == 600_000)
     }
 
+    @Test("randomRaw gives 32 fresh bytes each time, and a store opens with them")
+    func randomRawKey() throws {
+        guard case .raw(let first) = try StoreKey.randomRaw(), case .raw(let second) = try StoreKey.randomRaw() else {
+            Issue.record("randomRaw did not give a raw key")
+            return
+        }
+        #expect(first.count == 32)
+        #expect(first != second)
+        #expect(Set(first).count > 8)
+        let fixture = try StoreFixture()
+        try fixture.open(.raw(first)).set("value", forKey: "k")
+        #expect(try fixture.open(.raw(first)).value(String.self, forKey: "k") == "value")
+        #expect(throws: StoreError.wrongKey(path: fixture.path)) { try fixture.open(.raw(second)) }
+    }
+
     @Test("a wrong passphrase is wrongKey, and the file keeps the same bytes")
     func wrongPassphrase() throws {
         // Given a closed store with values,

@@ -23,6 +23,23 @@ public enum StoreKey: Sendable, CustomStringConvertible {
     /// PBKDF2-HMAC-SHA256, 600,000.
     public static let defaultIterations = PBKDF2.recommendedIterations
 
+    /// A new 32-byte raw key from the secure random generator, for a store whose key is kept
+    /// elsewhere (a key file with owner-only permissions, the Keychain).
+    ///
+    /// ```swift
+    /// let key = try StoreKey.randomRaw()
+    /// if case .raw(let bytes) = key { try Data(bytes).write(to: keyFile) }
+    /// ```
+    ///
+    /// - Throws: ``StoreError/cryptoFailure(message:)`` when the generator fails.
+    public static func randomRaw() throws(StoreError) -> StoreKey {
+        do {
+            return .raw(try SecureRandom.bytes(count: CipherKey.byteCount))
+        } catch {
+            throw .cryptoFailure(message: "\(error)")
+        }
+    }
+
     /// `none`, `raw(32 bytes)` or `passphrase(600000 iterations)`.
     public var description: String {
         switch self {

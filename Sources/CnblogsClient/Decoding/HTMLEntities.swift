@@ -5,6 +5,30 @@
 /// HTMLEntities.decode("&ldquo;Swift&rdquo; &#20013;&#x6587;")   // “Swift” 中文
 /// ```
 public enum HTMLEntities {
+    /// HTML as one line of plain text, for a summary or a table cell: tags dropped (each a
+    /// space), references decoded, runs of white space one space.
+    ///
+    /// ```swift
+    /// HTMLEntities.plainText(fromHTML: "<p>a &amp; b</p><br/>c")   // "a & b c"
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the length of `html`.
+    public static func plainText(fromHTML html: String) -> String {
+        var text = ""
+        var inTag = false
+        for character in html {
+            if character == "<" {
+                inTag = true
+                text.append(" ")
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
+                text.append(character)
+            }
+        }
+        return decode(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// The named references the API's text uses, and the common ones around them.
     static let named: [Substring: String] = [
         "amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'", "nbsp": "\u{00A0}",

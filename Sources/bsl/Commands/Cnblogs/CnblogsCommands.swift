@@ -92,7 +92,7 @@ struct CnblogsListOptions: Sendable {
         let rows = comments.map { comment in
             [
                 String(comment.id), comment.authorName, formatter.relativeString(for: comment.published),
-                Self.oneLine(comment.html),
+                HTMLEntities.plainText(fromHTML: comment.html),
             ]
         }
         terminal.print(
@@ -111,23 +111,6 @@ struct CnblogsListOptions: Sendable {
         }
         terminal.print(
             Self.render(rows, header: ["blogapp", "name", "posts", "updated"], maximumWidths: [30, 24, nil, nil]))
-    }
-
-    /// A comment's HTML as one line for a table cell: tags dropped, `<br/>` a space, entities decoded.
-    static func oneLine(_ html: String) -> String {
-        var text = ""
-        var inTag = false
-        for character in html {
-            if character == "<" {
-                inTag = true
-                text.append(" ")
-            } else if character == ">" {
-                inTag = false
-            } else if !inTag {
-                text.append(character)
-            }
-        }
-        return HTMLEntities.decode(text).split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     func printJSON<Item: Encodable>(_ items: [Item], _ terminal: Terminal) throws {

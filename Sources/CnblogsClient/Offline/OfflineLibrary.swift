@@ -1,0 +1,223 @@
+import BasicCache
+import BasicNetworking
+import BasicStore
+import Foundation
+
+/// Saved articles for reading without a network: i博客园's "offline reading", on an encrypted
+/// ``BasicStore/KeyValueStore`` with the images in a ``BasicCache/DataCache``.
+///
+/// ```swift
+/// let library = try OfflineLibrary(folder: OfflineLibrary.defaultFolder(named: "bsl"))
+/// let article = try await client.newsArticle(id: 551203)
+/// let result = try await library.save(article, downloadingImages: true)
+/// for entry in try library.entries() { print(entry.key, entry.title) }     // newest first
+/// let saved = try library.article(.news, id: 551203)                        // no network needed
+/// ```
+///
+/// The folder holds `offline.sqlite` (the articles, each sealed with AES-256-GCM),
+/// `offline.key` (its 32-byte key, made once, owner-only) and `images/`. Saving an article
+/// again replaces it and moves it to the front. Every method throws ``CnblogsError`` only:
+/// ``CnblogsError/library(path:reason:)`` for the folder or key file,
+/// ``CnblogsError/storage(_:)`` for the store.
+public final class OfflineLibrary: Sendable {
+    /// The ordered collection of ``OfflineEntry`` values, newest first.
+    static let listCollection = "offline-list"
+    /// The keyed collection of ``Article`` values, by ``Article/key``.
+    static let articleCollection = "offline-articles"
+    /// How many images are downloaded at once.
+    static let parallelDownloads = 4
+
+    /// The library's folder.
+    public let folder: URL
+    /// The store of articles.
+    let store: KeyValueStore
+    /// The images, downloaded through the pool given at creation.
+    let images: DataCache
+    private let now: @Sendable () -> Date
+
+    /// Opens the library in `folder`, creating the folder, its key and its store the first time.
+    ///
+    /// - Parameters:
+    ///   - folder: where the library lives; see ``defaultFolder(named:environment:)``.
+    ///   - pool: the pool images are downloaded through (a client's ``CnblogsClient/pool`` shares its transport).
+    ///   - now: the clock saving times are read from.
+    /// - Throws: ``CnblogsError/library(path:reason:)`` when the folder or key file cannot be
+    ///   used (a missing key beside an existing store, a key file others may read);
+    ///   ``CnblogsError/storage(_:)`` when the store cannot be opened (wrong key, not a store file).
+    public init(folder: URL, pool: RequestPool = RequestPool(), now: @escaping @Sendable () -> Date = { Date() })
+        throws(CnblogsError)
+    {
+        self.folder = folder
+        self.now = now
+        try Self.prepareFolder(folder)
+        let storeFile = folder.appendingPathComponent("offline.sqlite")
+        let key = try Self.loadOrCreateKey(keyFile: folder.appendingPathComponent("offline.key"), store: storeFile)
+        do {
+            store = try KeyValueStore(path: storeFile.path, key: .raw(key))
+        } catch let error as StoreError {
+            throw .storage(error)
+        } catch {
+            throw .library(path: storeFile.path, reason: "\(error)")
+        }
+        do {
+            images = try DataCache(folder: folder.appendingPathComponent("images", isDirectory: true), pool: pool)
+        } catch {
+            throw .library(path: folder.appendingPathComponent("images").path, reason: "\(error)")
+        }
+    }
+
+    // MARK: Saving
+
+    /// Saves `article` first in the list (replacing an earlier copy), after downloading its
+    /// images when asked. An image that cannot be downloaded is reported in the result; the
+    /// article is saved without it.
+    ///
+    /// - Parameters:
+    ///   - downloadingImages: whether to download ``Article/imageURLs`` into the library.
+    ///   - progress: called with (images done, images in all) after each image, from any thread.
+    /// - Throws: ``CnblogsError/storage(_:)`` when the article cannot be written; nothing of it is kept then.
+    @discardableResult
+    public func save(
+        _ article: Article, downloadingImages: Bool = false,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) async throws(CnblogsError) -> OfflineSaveResult {
+        let failures = downloadingImages ? await download(article.imageURLs, progress: progress) : []
+        let savedImages = article.imageURLs.filter { images.cachedData(for: $0) != nil }.count
+        let entry = OfflineEntry(
+            kind: article.kind, id: article.id, title: article.title, byline: article.byline,
+            published: article.published, saved: now(), savedImages: savedImages)
+        let replaced = try storing { store in
+            try store.write { transaction in
+                let existing = try Self.index(of: entry.key, in: transaction)
+                if let existing { try transaction.removeItem(at: existing, in: Self.listCollection) }
+                try transaction.set(article, forKey: article.key, in: Self.articleCollection)
+                try transaction.insert(entry, at: 0, in: Self.listCollection)
+                return existing != nil
+            }
+        }
+        return OfflineSaveResult(entry: entry, replacedExisting: replaced, imageFailures: failures)
+    }
+
+    /// Downloads `urls` a few at a time; answers the failures in the order of `urls`.
+    private func download(
+        _ urls: [URL], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    ) async -> [OfflineSaveResult.ImageFailure] {
+        progress?(0, urls.count)
+        let images = images
+        var failures: [Int: OfflineSaveResult.ImageFailure] = [:]
+        await withTaskGroup(of: (Int, OfflineSaveResult.ImageFailure?).self) { group in
+            var next = 0
+            var done = 0
+            func addNext() {
+                guard next < urls.count else { return }
+                let (index, url) = (next, urls[next])
+                next += 1
+                group.addTask {
+                    do {
+                        _ = try await images.data(for: url)
+                        return (index, nil)
+                    } catch {
+                        return (index, OfflineSaveResult.ImageFailure(url: url, reason: "\(error)"))
+                    }
+                }
+            }
+            for _ in 0..<Self.parallelDownloads { addNext() }
+            while let (index, failure) = await group.next() {
+                done += 1
+                if let failure { failures[index] = failure }
+                progress?(done, urls.count)
+                addNext()
+            }
+        }
+        return failures.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    // MARK: Reading
+
+    /// The saved articles, newest first.
+    ///
+    /// - Throws: ``CnblogsError/storage(_:)``.
+    public func entries() throws(CnblogsError) -> [OfflineEntry] {
+        try storing { try $0.items(OfflineEntry.self, in: Self.listCollection) }
+    }
+
+    /// The saved article of `kind` with `id`, or nil when it is not in the library. Needs no network.
+    ///
+    /// - Throws: ``CnblogsError/storage(_:)``.
+    public func article(_ kind: Article.Kind, id: Int) throws(CnblogsError) -> Article? {
+        try storing { try $0.value(Article.self, forKey: Article.key(kind: kind, id: id), in: Self.articleCollection) }
+    }
+
+    /// The saved bytes of an image, or nil when it was not downloaded. Needs no network.
+    public func imageData(for url: URL) -> Data? {
+        images.cachedData(for: url)
+    }
+
+    /// The saved images of `article` as `data:` URIs, for a page that needs no network.
+    public func imageDataURIs(for article: Article) -> [URL: String] {
+        var uris: [URL: String] = [:]
+        for url in article.imageURLs {
+            guard let data = images.cachedData(for: url) else { continue }
+            uris[url] = "data:\(ImageType.mimeType(of: data));base64,\(data.base64EncodedString())"
+        }
+        return uris
+    }
+
+    // MARK: Removing
+
+    /// Removes the article of `kind` with `id`, and the images no other saved article shows.
+    ///
+    /// - Returns: whether it was in the library.
+    /// - Throws: ``CnblogsError/storage(_:)``; ``CnblogsError/library(path:reason:)`` when an image file cannot be removed.
+    @discardableResult
+    public func remove(_ kind: Article.Kind, id: Int) throws(CnblogsError) -> Bool {
+        let key = Article.key(kind: kind, id: id)
+        let removed: Article? = try storing { store in
+            try store.write { transaction in
+                let article = try transaction.value(Article.self, forKey: key, in: Self.articleCollection)
+                if let index = try Self.index(of: key, in: transaction) {
+                    try transaction.removeItem(at: index, in: Self.listCollection)
+                }
+                _ = try transaction.remove(forKey: key, in: Self.articleCollection)
+                return article
+            }
+        }
+        guard let removed else { return false }
+        let stillShown = try storing { store in
+            try store.read { transaction in
+                try transaction.keys(in: Self.articleCollection).reduce(into: Set<URL>()) { shown, other in
+                    shown.formUnion(
+                        try transaction.value(Article.self, forKey: other, in: Self.articleCollection)?.imageURLs ?? [])
+                }
+            }
+        }
+        for url in removed.imageURLs where !stillShown.contains(url) {
+            do {
+                try images.remove(url)
+            } catch {
+                throw .library(path: images.disk.folder.path, reason: "cannot remove the image \(url): \(error)")
+            }
+        }
+        return true
+    }
+
+    // MARK: Helpers
+
+    /// The position of the entry named `key` in the list, if any.
+    static func index(of key: String, in transaction: KeyValueStore.ReadTransaction) throws -> Int? {
+        try transaction.items(OfflineEntry.self, in: listCollection).firstIndex { $0.key == key }
+    }
+
+    /// Runs `body` on the store, turning its errors into ``CnblogsError``.
+    private func storing<T>(_ body: (KeyValueStore) throws -> T) throws(CnblogsError) -> T {
+        do {
+            return try body(store)
+        } catch let error as StoreError {
+            throw .storage(error)
+        } catch let error as CnblogsError {
+            throw error
+        } catch {
+            throw .library(path: store.path, reason: "\(error)")
+        }
+    }
+}
