@@ -4,7 +4,8 @@ extension ArticlePage {
     ///
     /// - Nothing is wider than the screen: images and videos shrink to fit, tables and code
     ///   blocks scroll sideways inside their own box, and long words and URLs break anywhere
-    ///   (except in code blocks, which keep their lines).
+    ///   (except in code blocks, which keep their lines, and table cells, which keep their
+    ///   words and let the table scroll rather than squeeze a column to a letter a line).
     /// - Text uses a CJK font stack (PingFang SC, Hiragino Sans GB, Noto Sans CJK SC,
     ///   Microsoft YaHei) with a line height of 1.75.
     /// - Colours follow `prefers-color-scheme`, and `color-scheme: light dark` lets the
@@ -43,7 +44,7 @@ extension ArticlePage {
           display: block; max-width: 100%; overflow-x: auto;
           border-collapse: collapse; margin: 1em 0; font-size: 0.9375em;
         }
-        th, td { border: 1px solid var(--border); padding: 0.3em 0.6em; }
+        th, td { border: 1px solid var(--border); padding: 0.3em 0.6em; min-width: 4em; overflow-wrap: normal; }
         code, kbd, samp, pre {
           font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", "Noto Sans Mono CJK SC",
             monospace;
