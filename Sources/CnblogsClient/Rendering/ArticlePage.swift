@@ -5,15 +5,20 @@ import Foundation
 /// a link to the original, then the body, with an inline stylesheet and no scripts.
 ///
 /// ```swift
-/// let article = try await client.newsArticle(id: 551203)
-/// let page = ArticlePage(article: article)
-/// try page.html().write(to: folder.appendingPathComponent("551203.html"), atomically: true, encoding: .utf8)
+/// let article = Article(
+///     kind: .news, id: 551203, title: "小米发布新款笔记本", source: "IT之家", published: Date(),
+///     link: URL(string: "http://news.cnblogs.com/n/551203/"), html: "<p>正文……</p>")
+/// let html = ArticlePage(article: article).html()
+/// try html.write(to: folder.appendingPathComponent("551203.html"), atomically: true, encoding: .utf8)
 /// ```
 ///
 /// The page loads nothing but images: its Content-Security-Policy
 /// (``contentSecurityPolicy``) forbids scripts, frames, fonts and outside stylesheets, and its
 /// stylesheet (``stylesheet``) is inline. Images, tables and code blocks never make the page
 /// wider than the screen; it follows the system's dark mode (`prefers-color-scheme`).
+///
+/// Images are requested without a referrer (`<meta name="referrer" content="no-referrer">`),
+/// which image hosts that refuse other sites' referrers still answer.
 ///
 /// The title, byline and link are escaped. The body is inserted as given, in one place
 /// (``bodyHTML``): pass a sanitised body there when the source is not trusted.
