@@ -72,6 +72,24 @@ import Testing
         #expect(HTMLNode.serialize(nodes) == expected)
     }
 
+    @Test("void elements never hold what follows them")
+    func voidElements() throws {
+        let nodes = try HTMLNode.parseFragment(#"<p>a<embed src="x.swf">b<wbr>c<source src="v.mp4">d<br>e</p>f"#)
+        #expect(
+            nodes == [
+                .element(
+                    HTMLElement(
+                        "p",
+                        children: [
+                            .text("a"), .element(HTMLElement("embed", attributes: ["src": "x.swf"])), .text("b"),
+                            .element(HTMLElement("wbr")), .text("c"),
+                            .element(HTMLElement("source", attributes: ["src": "v.mp4"])), .text("d"),
+                            .element(HTMLElement("br")), .text("e"),
+                        ])),
+                .text("f"),
+            ])
+    }
+
     @Test("script and style contents are kept as text, markup and entities untouched")
     func rawText() throws {
         let nodes = try HTMLNode.parseFragment(

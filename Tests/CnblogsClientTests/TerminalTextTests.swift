@@ -42,7 +42,10 @@ import Testing
             ),
             ("<a href=\"javascript:alert(1)\">x</a> <a href=\"#top\">y</a> <a>z</a>", "x y z"),
             // Tables.
-            ("<table><tr><th>名称</th><th>值</th></tr><tr><td>a</td><td><p>1</p><p>2</p></td></tr></table>", "名称 | 值\na | 1 2"),
+            (
+                "<table><tr><th>名称</th><th>值</th></tr><tr><td>a</td><td><p>1</p><p>2</p></td></tr></table>",
+                "名称 | 值\na | 1 2"
+            ),
             ("<p>x</p><table><tr><td>1</td><td></td><td>3</td></tr></table><p>y</p>", "x\n\n1 | | 3\n\ny"),
             // Text.
             ("<p>  a \n\t b  </p>", "a b"),
@@ -116,6 +119,7 @@ import Testing
             width: 60, base: URL(string: "https://www.cnblogs.com/blog/p/1.html"))
         #expect(
             text
-                == "next[1] [image 2]\n\n[1] https://www.cnblogs.com/p/2.html\n[2] https://www.cnblogs.com/blog/p/a.png")
+                == "next[1] [image 2]\n\n[1] https://www.cnblogs.com/p/2.html\n[2] https://www.cnblogs.com/blog/p/a.png"
+        )
     }
 }

@@ -113,6 +113,12 @@ enum HTMLTreeReader {
             cursor = frame.resume
             if frame.isTransparent {
                 for child in frame.children { stack[stack.count - 1].append(child) }
+            } else if !frame.children.isEmpty && HTMLElement.voidElementNames.contains(frame.name) {
+                // libxml2 puts what follows `embed`, `source`, `track`, `wbr`, `keygen` and `bgsound`
+                // inside them; browsers, and so the tree, put it after.
+                depth -= 1
+                stack[stack.count - 1].append(.element(HTMLElement(name: frame.name, attributes: frame.attributes)))
+                for child in frame.children { stack[stack.count - 1].append(child) }
             } else {
                 depth -= 1
                 stack[stack.count - 1].append(

@@ -141,7 +141,8 @@ public enum ArticleHTML {
         for scalar in value.unicodeScalars {
             if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
             if scalar == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
-            guard scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)
+            guard scalar.isASCII,
+                scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "+-.".unicodeScalars.contains(scalar)
             else { return nil }
             scheme.unicodeScalars.append(scalar)
         }
