@@ -73,6 +73,8 @@ import Testing
             (11, "<p>中文字符可以在任意位置断开</p>", "中文字符可\n以在任意位\n置断开"),
             (12, "<p>使用Swift编写iOS应用程序</p>", "使用Swift编\n写iOS应用程\n序"),
             (16, "<p>博客园 cnblogs 是开发者的网上家园</p>", "博客园 cnblogs\n是开发者的网上家\n园"),
+            (10, "<p>一二三四五。六</p>", "一二三四\n五。六"),
+            (10, "<p>使用Swift，很好</p>", "使用\nSwift，很\n好"),
             (5, "<p>abcdefghijkl</p>", "abcde\nfghij\nkl"),
             (8, "<p>ab abcdefghijkl</p>", "ab abcde\nfghijkl"),
             (3, "<p>中文ab cdef</p>", "中\n文\nab\ncde\nf"),

@@ -34,8 +34,8 @@ import Foundation
 /// Outside `pre` whitespace collapses as in a browser, and control characters (which could
 /// drive the terminal) and bidirectional overrides are removed; entities are decoded.
 /// Lines are wrapped to `width` columns with CJK and other wide characters counted as two;
-/// they break between words at spaces and anywhere beside a CJK character, and a word longer
-/// than a line is split. No line is wider than `width`, except in `pre` and when indentation
+/// they break between words at spaces and beside a CJK character (never before closing
+/// punctuation such as `，` or `。`), and a word longer than a line is split. No line is wider than `width`, except in `pre` and when indentation
 /// leaves less than two columns, in which case the indentation is dropped. A `width` below 2
 /// is taken as 2, the least that holds a wide character. Trailing spaces, runs of blank lines
 /// and blank lines at the start and end are removed; the result has no final newline.

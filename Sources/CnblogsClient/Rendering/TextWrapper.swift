@@ -57,6 +57,11 @@ enum TextWrapper {
         return lines
     }
 
+    /// CJK punctuation that never starts a line (kinsoku): it joins the character before it.
+    static let closingPunctuation: Set<Character> = [
+        "，", "。", "、", "；", "：", "？", "！", "）", "」", "』", "》", "】", "〉", "”", "’", "…", "·", "～",
+    ]
+
     /// The pieces of `text`: each space, each wide character, and each run of other characters.
     static func pieces(of text: String) -> [Piece] {
         var pieces: [Piece] = []
@@ -69,7 +74,14 @@ enum TextWrapper {
                 continue
             }
             let width = TextWidth.columns(of: character)
-            if width >= 2 {
+            if Self.closingPunctuation.contains(character) && !word.text.isEmpty {
+                // A line does not start with closing punctuation: it stays with what it closes.
+                word.text.append(character)
+                word.width += width
+            } else if Self.closingPunctuation.contains(character), let last = pieces.last, !last.isSpace {
+                pieces[pieces.count - 1].text.append(character)
+                pieces[pieces.count - 1].width += width
+            } else if width >= 2 {
                 if !word.text.isEmpty { pieces.append(word) }
                 word = Piece()
                 pieces.append(Piece(text: String(character), width: width))
