@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(
             name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "TestSupport"]),
-        .testTarget(name: "CnblogsClientTests", dependencies: ["CnblogsClient", "TestSupport"]),
+        .testTarget(name: "CnblogsClientTests", dependencies: ["CnblogsClient", "BasicFormat", "TestSupport"]),
         .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",

@@ -12,6 +12,8 @@
 #include <libxml/xmlreader.h>
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/HTMLtree.h>
 #include <string.h>
 
 /// The libxml2 version the program runs against, as a string ("20914"); `xmlParserVersion`

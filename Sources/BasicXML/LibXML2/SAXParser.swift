@@ -21,7 +21,7 @@ final class SAXParser {
     static let options = Int32(XML_PARSE_NONET.rawValue) | Int32(XML_PARSE_NOCDATA.rawValue)
 
     /// Makes libxml2 ready for use from any thread, once per process.
-    private static let initialized: Bool = {
+    static let initialized: Bool = {
         xmlInitParser()
         return true
     }()

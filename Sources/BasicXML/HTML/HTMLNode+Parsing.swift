@@ -1,0 +1,46 @@
+extension HTMLNode {
+    /// The deepest element nesting a parsed tree keeps; elements below it are left out and
+    /// their children (text included) join the element at this depth. libxml2 stops building
+    /// at 256 levels too, so a hostile document cannot exhaust the stack of code that walks the tree.
+    public static let maximumDepth = 256
+
+    /// Parses a piece of an HTML body (`<p>a</p><p>b</p>`, `text with <b>markup</b>`, a whole
+    /// article body) as the contents of `<body>`, and returns the nodes.
+    ///
+    /// ```swift
+    /// let nodes = try HTMLNode.parseFragment("<p>1 &lt; 2<p>unclosed")
+    /// // [.element(p: [.text("1 < 2")]), .element(p: [.text("unclosed")])]
+    /// ```
+    ///
+    /// The parser is libxml2's HTML parser, in recovering mode: it never rejects markup, closes
+    /// what is left open, drops stray end tags, decodes entities (named, decimal and hexadecimal), keeps the contents
+    /// of `script` and `style` as text, loads nothing from the network and reads the input as
+    /// UTF-8 whatever a `<meta charset>` says. `html`, `head` and `body` tags in the input are
+    /// dropped and their contents kept. Nesting deeper than ``maximumDepth`` is flattened.
+    ///
+    /// - Throws: ``XMLError`` of kind ``XMLError/Kind/tooLarge`` when the text is 2 GiB or
+    ///   more, or ``XMLError/Kind/malformed`` when libxml2 cannot start (out of memory).
+    /// - Complexity: O(*n*) in the length of `html`.
+    public static func parseFragment(_ html: String) throws(XMLError) -> [HTMLNode] {
+        try HTMLTreeReader.read("<body>" + html, fragment: true).children
+    }
+
+    /// Parses a whole HTML document and returns its `html` element, with the `head` and `body`
+    /// that libxml2 adds when the document leaves them out.
+    ///
+    /// ```swift
+    /// let root = try HTMLNode.parseDocument("<title>T</title><p>Hi")
+    /// // html: [head: [title: ["T"]], body: [p: ["Hi"]]]
+    /// ```
+    ///
+    /// Parsing follows the rules of ``parseFragment(_:)``; an empty document gives an empty `html`
+    /// element.
+    ///
+    /// - Throws: ``XMLError`` of kind ``XMLError/Kind/tooLarge`` when the text is 2 GiB or
+    ///   more, or ``XMLError/Kind/malformed`` when libxml2 cannot start (out of memory).
+    /// - Complexity: O(*n*) in the length of `html`.
+    public static func parseDocument(_ html: String) throws(XMLError) -> HTMLElement {
+        guard !html.isEmpty else { return HTMLElement(name: "html") }
+        return try HTMLTreeReader.read(html, fragment: false)
+    }
+}
