@@ -22,7 +22,7 @@ extension CnblogsClient {
         return Article(
             kind: .post, id: id, title: post?.title ?? "Post \(id)", author: post?.author.name,
             published: post?.published, link: link, html: body.html,
-            imageURLs: Self.bodyImageURLs(body.html, base: link))
+            imageURLs: ArticleHTML.imageURLs(in: body.html, base: link))
     }
 
     /// A news item with its body, title, source and date (`news/item/{id}`).
@@ -36,7 +36,7 @@ extension CnblogsClient {
     public func newsArticle(id: Int) async throws(CnblogsError) -> Article {
         let body = try await newsBody(id: id)
         let link = URL(string: "https://news.cnblogs.com/n/\(id)/")
-        var images = Self.bodyImageURLs(body.html, base: link)
+        var images = ArticleHTML.imageURLs(in: body.html, base: link)
         for url in body.imageURLs where !images.contains(url) { images.append(url) }
         return Article(
             kind: .news, id: id, title: body.title, source: body.sourceName, published: body.submitted, link: link,
@@ -50,9 +50,4 @@ extension CnblogsClient {
         if let post = try? await top48Hours(count: 10).first(where: { $0.id == id }) { return post }
         return try? await top10Days(count: 10).first(where: { $0.id == id })
     }
-}
-
-extension CnblogsClient {
-    // TEMPORARY until the HTML parser lands: replaced by ArticleHTML's image scan.
-    static func bodyImageURLs(_ html: String, base: URL?) -> [URL] { [] }
 }

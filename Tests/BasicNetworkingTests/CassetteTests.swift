@@ -54,6 +54,37 @@ import Testing
         #expect(live?.caseName == "transport")
     }
 
+    /// FoundationNetworking traps when a URLProtocol calls its client after URLSession has
+    /// dropped a cancelled task ("a behaviour for a task that in not in the registry"): the
+    /// replay must never answer a load it was told to stop. The process would crash here.
+    @Test("replayed requests cancelled at any moment end answered or cancelled, never trapping")
+    func cancelDuringReplay() async throws {
+        // Given a cassette with one exchange
+        let folder = try TemporaryDirectory()
+        let server = try await TestHTTPServer.shared()
+        let endpoint = Endpoint(url: server.url("/echo?race=1"))
+        _ = try await RequestPool(transport: try RecordingTransport(cassette: folder.url)).send(endpoint)
+        let pool = RequestPool(transport: try ReplayTransport(cassette: folder.url))
+        var generator = SeededGenerator(seed: 6)
+
+        // When 300 replays are each cancelled after 0 to 400 microseconds
+        var outcomes: [String: Int] = [:]
+        for _ in 0..<300 {
+            let task = Task { try await pool.send(endpoint, policy: .allowDuplicates) }
+            try await Task.sleep(for: .microseconds(Int.random(in: 0...400, using: &generator)))
+            task.cancel()
+            switch await task.result {
+            case .success(let response): outcomes["answered", default: 0] += response.status == 200 ? 1 : 0
+            case .failure(let error as NetworkError): outcomes[error.caseName, default: 0] += 1
+            case .failure(let error): outcomes["\(error)", default: 0] += 1
+            }
+        }
+
+        // Then every one ended as answered or cancelled
+        #expect(Set(outcomes.keys).isSubset(of: ["answered", "cancelled"]), "\(outcomes)")
+        #expect(outcomes.values.reduce(0, +) == 300)
+    }
+
     @Test("an unmatched request fails clearly, naming the request and the cassette")
     func unmatched() async throws {
         let folder = try TemporaryDirectory()

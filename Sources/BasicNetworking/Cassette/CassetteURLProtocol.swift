@@ -20,6 +20,17 @@ final class CassetteURLProtocol: URLProtocol {
     /// Whether ``stopLoading()`` has run.
     private var isStopped: Bool { loading.withLock { $0.isStopped } }
 
+    /// Calls the client through `body` unless the load was stopped, holding the lock so that
+    /// ``stopLoading()`` cannot run in the middle: a cancelled task leaves URLSession's task
+    /// registry, and a client call after that traps in FoundationNetworking on Linux
+    /// ("Trying to access a behaviour for a task that in not in the registry").
+    private func deliver(_ body: (_ client: (any URLProtocolClient)?) -> Void) {
+        loading.withLock { loading in
+            guard !loading.isStopped else { return }
+            body(client)
+        }
+    }
+
     /// The header that carries the token of a request's context.
     static let tokenHeader = "X-BasicNetworking-Exchange"
 
@@ -45,7 +56,7 @@ final class CassetteURLProtocol: URLProtocol {
         guard let token = request.value(forHTTPHeaderField: Self.tokenHeader),
             let context = CassetteExchanges.context(for: token)
         else {
-            client?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL))
+            deliver { $0?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL)) }
             return
         }
         switch context.mode {
@@ -78,12 +89,14 @@ final class CassetteURLProtocol: URLProtocol {
                 headerFields: exchange.responseHeaders)
         else {
             context.fail(with: .notRecorded(method: method, url: url, cassette: cassette.folder.path))
-            client?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable))
+            deliver { $0?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable)) }
             return
         }
-        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-        client?.urlProtocol(self, didLoad: exchange.responseBody)
-        client?.urlProtocolDidFinishLoading(self)
+        deliver { client in
+            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
+            client?.urlProtocol(self, didLoad: exchange.responseBody)
+            client?.urlProtocolDidFinishLoading(self)
+        }
     }
 
     private func record(_ context: CassetteExchanges.Context, into cassette: Cassette, through session: URLSession) {
@@ -91,16 +104,15 @@ final class CassetteURLProtocol: URLProtocol {
         let this = Unchecked(value: self)
         let task = session.dataTask(with: original) { data, response, error in
             let `self` = this.value
-            let client = self.client
             // Stopped while the network answered: record nothing, tell no one.
             guard !self.isStopped else { return }
             if let error {
                 context.fail(with: NetworkError(error, request: original))
-                client?.urlProtocol(self, didFailWithError: error)
+                self.deliver { $0?.urlProtocol(self, didFailWithError: error) }
                 return
             }
             guard let http = response as? HTTPURLResponse else {
-                client?.urlProtocol(self, didFailWithError: URLError(.badServerResponse))
+                self.deliver { $0?.urlProtocol(self, didFailWithError: URLError(.badServerResponse)) }
                 return
             }
             let body = data ?? Data()
@@ -112,12 +124,14 @@ final class CassetteURLProtocol: URLProtocol {
                     status: http.statusCode, responseHeaders: received.headers, responseBody: body)
             } catch {
                 context.fail(with: error)
-                client?.urlProtocol(self, didFailWithError: URLError(.cannotWriteToFile))
+                self.deliver { $0?.urlProtocol(self, didFailWithError: URLError(.cannotWriteToFile)) }
                 return
             }
-            client?.urlProtocol(self, didReceive: http, cacheStoragePolicy: .notAllowed)
-            client?.urlProtocol(self, didLoad: body)
-            client?.urlProtocolDidFinishLoading(self)
+            self.deliver { client in
+                client?.urlProtocol(self, didReceive: http, cacheStoragePolicy: .notAllowed)
+                client?.urlProtocol(self, didLoad: body)
+                client?.urlProtocolDidFinishLoading(self)
+            }
         }
         let isStopped = loading.withLock { loading in
             loading.task = task

@@ -1,32 +1,35 @@
 import BasicCore
+import BasicNetworking
 import BasicXML
 import Foundation
 
-/// `bsl feed FILE`: the entries of an Atom or RSS feed.
+/// `bsl feed URL|FILE`: the entries of an Atom or RSS feed.
 struct FeedCommand: Command {
     static let spec = CommandSpec(
         name: "feed",
         abstract: "List the entries of an Atom or RSS feed: title, author, date.",
         discussion: """
-            FILE '-' reads standard input. Dates are shown in the local time zone (set TZ to change it).
-            Reading a feed from a URL comes with the networking module.
+            An http or https URL is downloaded; FILE '-' reads standard input. Dates are shown in the local \
+            time zone (set TZ to change it).
             """,
-        arguments: [.init(name: "file", help: "The feed file; '-' reads standard input.")],
-        options: [.flag("json", help: "Print the decoded feed as JSON, extensions included.")])
+        arguments: [.init(name: "source", help: "The feed's URL, or a file; '-' reads standard input.")],
+        options: [.flag("json", help: "Print the decoded feed as JSON, extensions included.")] + TransportChoice.options
+    )
 
     let file: String
     let isJSON: Bool
+    let transport: TransportChoice
 
     init(_ arguments: ParsedArguments) throws {
-        file = arguments.argument("file") ?? "-"
-        if file.hasPrefix("http://") || file.hasPrefix("https://") {
-            throw UsageError("reading a feed from a URL is not supported yet: save it to a file and give the file")
-        }
+        file = arguments.argument("source") ?? "-"
         isJSON = arguments.flag("json")
+        transport = try TransportChoice(arguments)
     }
 
+    var isURL: Bool { file.hasPrefix("http://") || file.hasPrefix("https://") }
+
     func run(_ terminal: Terminal) async throws {
-        let data = try terminal.readInput(file)
+        let data = isURL ? try await download() : try terminal.readInput(file)
         let feed: Feed
         do {
             feed = try Feed(parsing: data)
@@ -51,5 +54,16 @@ struct FeedCommand: Command {
         }
         if let title = feed.title { terminal.print(title) }
         if !table.rows.isEmpty { terminal.print(table.render()) }
+    }
+
+    /// The feed's bytes from the network (or the cassette `--replay` names).
+    private func download() async throws -> Data {
+        guard let url = URL(string: file) else { throw UsageError("'\(file)' is not a valid URL") }
+        do {
+            let pool = RequestPool(transport: try transport.makeTransport())
+            return try await pool.send(Endpoint(url: url)).body
+        } catch {
+            throw CommandFailure("\(error)")
+        }
     }
 }

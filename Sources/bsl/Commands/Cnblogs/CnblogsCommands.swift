@@ -6,13 +6,32 @@ import Foundation
 struct CnblogsCommands: CommandGroup {
     static let spec = CommandSpec(
         name: "cnblogs",
-        abstract: "Read cnblogs' blog and news lists from its open API (legacy XML format).",
-        discussion: "The open API may no longer answer live; `--replay Samples/cnblogs` reads the bundled recording.",
+        abstract: "Read cnblogs: blog and news lists, articles as text or a page, and an offline library.",
+        discussion: """
+            The open API (wcf.open.cnblogs.com) is the legacy XML format and may no longer answer live; \
+            `--replay Samples/cnblogs` reads the bundled recording. `user BLOGAPP --rss` reads the blog's \
+            public feed on www.cnblogs.com, which still serves. The options below may also be given to \
+            each command.
+            """,
+        options: globalOptions,
         subcommands: [
             CnblogsNewsCommand.self, CnblogsHotCommand.self, CnblogsRecommendCommand.self, CnblogsBlogsCommand.self,
             CnblogsTop48Command.self, CnblogsTop10Command.self, CnblogsUserCommand.self, CnblogsCommentsCommand.self,
-            CnblogsBloggersCommand.self,
+            CnblogsBloggersCommand.self, CnblogsReadCommand.self, CnblogsSaveCommand.self, CnblogsOfflineCommand.self,
         ])
+}
+
+extension CnblogsCommands {
+    /// The options every `bsl cnblogs` command takes, before or after its name.
+    static let globalOptions: [CommandSpec.Option] =
+        [.value("api", "url", help: "The API's base (default \(CnblogsClient.defaultBaseURL)).")]
+        + TransportChoice.options + [CnblogsReading.libraryOption, .flag("json", help: "Print the results as JSON.")]
+
+    /// `options` and the global ones it does not declare itself (a command may ignore some:
+    /// `offline` uses no network, a list no library).
+    static func withGlobalOptions(_ options: [CommandSpec.Option]) -> [CommandSpec.Option] {
+        options + globalOptions.filter { global in !options.contains { $0.name == global.name } }
+    }
 }
 
 /// What every `bsl cnblogs` list reads: `--api`, `--replay`/`--record`, `--json`, `--page`, `--size`.
@@ -21,10 +40,7 @@ struct CnblogsListOptions: Sendable {
         var options: [CommandSpec.Option] = []
         if paged { options.append(.value("page", "n", help: "The page, from 1 (default 1).")) }
         options.append(.value("size", "n", help: "How many entries, 1 to 100 (default 10)."))
-        options.append(.value("api", "url", help: "The API's base (default \(CnblogsClient.defaultBaseURL))."))
-        options += TransportChoice.options
-        options.append(.flag("json", help: "Print the entries as JSON."))
-        return options
+        return CnblogsCommands.withGlobalOptions(options)
     }
 
     let api: String
@@ -47,9 +63,15 @@ struct CnblogsListOptions: Sendable {
         CnblogsClient(baseURL: api, transport: try transport.makeTransport())
     }
 
-    /// Runs `fetch`, turning its failure into a message with the offline hint.
-    func load<Item: Sendable>(_ fetch: (CnblogsClient) async throws(CnblogsError) -> [Item]) async throws -> [Item] {
-        let client = try makeClient()
+    /// Runs `fetch` on a new client, turning its failure into a message with the offline hint.
+    func load<Value: Sendable>(_ fetch: (CnblogsClient) async throws(CnblogsError) -> Value) async throws -> Value {
+        try await load(with: try makeClient(), fetch)
+    }
+
+    /// Runs `fetch` on `client`, turning its failure into a message with the offline hint.
+    func load<Value: Sendable>(
+        with client: CnblogsClient, _ fetch: (CnblogsClient) async throws(CnblogsError) -> Value
+    ) async throws -> Value {
         do {
             return try await fetch(client)
         } catch .notFound(let what, let url) {

@@ -1,0 +1,190 @@
+import BasicFormat
+import Foundation
+import TestSupport
+import Testing
+
+/// `bsl cnblogs read|save|offline` and `user --rss`, run as built, on the sample recording and
+/// real library folders.
+@Suite struct BSLCnblogsOfflineCommandTests {
+    static let bsl = TestPaths.builtProduct("bsl")
+    static let sample = TestPaths.packageRoot.appendingPathComponent("Samples/cnblogs").path
+
+    static func run(
+        _ arguments: [String], replay: Bool = true, environment: [String: String?] = [:]
+    ) async throws -> ProcessResult {
+        try await ProcessRunner.run(
+            Self.bsl, ["cnblogs"] + arguments + (replay ? ["--replay", Self.sample] : []), environment: environment)
+    }
+
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    @Test("save two articles, list them newest first, read one with the network gone, remove the other")
+    func saveListReadRemove() async throws {
+        // Given an empty library folder
+        let directory = try TemporaryDirectory()
+        let library = directory.path("library").path
+
+        // When a news item is saved with its images and then a post without
+        let news = try await Self.run(["save", "551203", "--news", "--images", "--library", library])
+        #expect(news.status == 0, "\(news.standardError)")
+        #expect(news.standardOutput == "saved news-551203: 小米发布新款笔记本 “Air”，售价 3499 元起 (2 of 2 images)\n")
+        #expect(news.standardError.contains("library: \(library)"))
+        let post = try await Self.run(["save", "5770214", "--library", library])
+        #expect(post.status == 0, "\(post.standardError)")
+        #expect(post.standardOutput == "saved post-5770214: “面向协议”的 Swift 网络层设计\n")
+
+        // Then the list shows the post first, then the news with its two images
+        let list = try await Self.run(["offline", "--library", library], replay: false)
+        #expect(list.status == 0, "\(list.standardError)")
+        let rows = Self.lines(list.standardOutput).filter { !$0.isEmpty }
+        #expect(rows.count == 3)
+        #expect(rows[0].hasPrefix("key "))
+        #expect(rows[1].hasPrefix("post-5770214  “面向协议”的 Swift 网络层设计"))
+        #expect(rows[1].contains("南山行者"))
+        #expect(rows[1].hasSuffix("0"))
+        #expect(rows[2].hasPrefix("news-551203   小米发布新款笔记本"))
+        #expect(rows[2].hasSuffix("2"))
+
+        // And the news item reads as text without any network or recording
+        let read = try await Self.run(
+            ["offline", "read", "news-551203", "--library", library, "--width", "40"], replay: false)
+        #expect(read.status == 0, "\(read.standardError)")
+        let text = Self.lines(read.standardOutput)
+        #expect(text[0] == "小米发布新款笔记本 “Air”，售价 3499 元起")
+        #expect(text[1] == "IT之家 · 2016-08-14 13:52")
+        #expect(text[2] == "https://news.cnblogs.com/n/551203/")
+        #expect(read.standardOutput.contains("13.3 英寸版售价 4999 元"))
+        for line in text.dropFirst(3) {
+            #expect(TextWidth.columns(of: line) <= 40, "too wide: \(line)")
+        }
+
+        // And removing the post leaves the news; removing it again fails, saying so
+        let removed = try await Self.run(["offline", "remove", "5770214", "--library", library], replay: false)
+        #expect(removed.standardOutput == "removed post-5770214\n")
+        let again = try await Self.run(["offline", "remove", "post-5770214", "--library", library], replay: false)
+        #expect(again.status == 1)
+        #expect(again.standardError.contains("post-5770214 is not in the library \(library)"))
+        let after = try await Self.run(["offline", "list", "--json", "--library", library], replay: false)
+        let entries = try JSONSerialization.jsonObject(with: Data(after.standardOutput.utf8)) as? [[String: Any]]
+        #expect(entries?.map { $0["id"] as? Int } == [551_203])
+    }
+
+    @Test("a saved article's page holds its images as data: URIs, so it needs no network")
+    func offlinePage() async throws {
+        let directory = try TemporaryDirectory()
+        let library = directory.path("library").path
+        _ = try await Self.run(["save", "551203", "--news", "--images", "--library", library])
+        let page = directory.path("page.html")
+        let result = try await Self.run(
+            ["offline", "read", "551203", "--news", "--library", library, "--html", page.path], replay: false)
+        #expect(result.status == 0, "\(result.standardError)")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.components(separatedBy: "src=\"data:image/jpeg;base64,").count == 3)
+        #expect(!html.contains("src=\"http://images2015"))
+        #expect(html.contains("小米发布新款笔记本"))
+    }
+
+    @Test("read fetches and prints an article; --html - prints its page instead")
+    func readLive() async throws {
+        let text = try await Self.run(["read", "5770214", "--width", "60"])
+        #expect(text.status == 0, "\(text.standardError)")
+        let lines = Self.lines(text.standardOutput)
+        #expect(lines[0] == "“面向协议”的 Swift 网络层设计")
+        #expect(lines[1] == "南山行者 · 2016-08-14 14:15")
+        #expect(text.standardOutput.contains("protocol Request {"))
+        let page = try await Self.run(["read", "551203", "--news", "--html", "-"])
+        #expect(page.status == 0, "\(page.standardError)")
+        #expect(page.standardOutput.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.standardOutput.contains("IT之家"))
+    }
+
+    @Test("without --library the library lives in $XDG_DATA_HOME/bsl, key beside it")
+    func defaultLibrary() async throws {
+        let directory = try TemporaryDirectory()
+        let result = try await Self.run(
+            ["save", "551198", "--news"], environment: ["XDG_DATA_HOME": directory.url.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let folder = directory.path("bsl")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("offline.sqlite").path))
+        let key = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("offline.key").path)
+        #expect((key[.posixPermissions] as? Int) == 0o600)
+        let list = try await Self.run(["offline"], replay: false, environment: ["XDG_DATA_HOME": directory.url.path])
+        #expect(list.standardOutput.contains("news-551198"))
+    }
+
+    @Test(
+        "bad offline lines are usage errors (64) or failures (1) with a message",
+        arguments: [
+            (["offline", "bogus"], Int32(64), "unknown action 'bogus'"),
+            (["offline", "read"], 64, "read needs the article's ID"),
+            (["offline", "list", "3"], 64, "list takes no ID"),
+            (["offline", "read", "x-1"], 64, "not 'x-1'"),
+            (["offline", "read", "42"], 1, "post-42 is not in the library"),
+            (["save", "999999999"], 1, "not found: the post 999999999"),
+            (["read", "0"], 64, "not '0'"),
+        ])
+    func badLines(arguments: [String], status: Int32, message: String) async throws {
+        let directory = try TemporaryDirectory()
+        let result = try await Self.run(arguments + ["--library", directory.path("library").path])
+        #expect(result.status == status, "\(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test("a key file others may read stops the library with the chmod to run")
+    func openKeyFile() async throws {
+        let directory = try TemporaryDirectory()
+        let library = directory.path("library")
+        _ = try await Self.run(["save", "551198", "--news", "--library", library.path])
+        let key = library.appendingPathComponent("offline.key").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: key)
+        let result = try await Self.run(["offline", "--library", library.path], replay: false)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("run `chmod 600 \(key)`"), "\(result.standardError)")
+    }
+
+    @Test("save --images on a terminal draws a progress bar on standard error")
+    func progressBar() async throws {
+        // `script` gives bsl a pseudo-terminal, as a person's shell would.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        let directory = try TemporaryDirectory()
+        let line = [
+            Self.bsl.path, "cnblogs", "save", "551203", "--news", "--images", "--library",
+            directory.path("library").path, "--replay", Self.sample,
+        ]
+        .map { "'\($0)'" }.joined(separator: " ")
+        let result = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", line, "/dev/null"])
+        #expect(result.status == 0, "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("[..............................] 0/2"))
+        #expect(result.standardOutput.contains("[##############################] 2/2"))
+    }
+
+    @Test("user --rss reads the blog's public feed; --page does not apply to it")
+    func userRSS() async throws {
+        let result = try await Self.run(["user", "nanshan-walker", "--rss"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rows = Self.lines(result.standardOutput).filter { !$0.isEmpty }
+        #expect(rows.count == 4)
+        #expect(rows[1].hasPrefix("18562097  Swift 6 的严格并发"))
+        #expect(rows[1].hasSuffix("0/0"))
+        let paged = try await Self.run(["user", "nanshan-walker", "--rss", "--page", "2"])
+        #expect(paged.status == 64)
+        let missing = try await Self.run(["user", "nosuchblog", "--rss"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("not found: the blog 'nosuchblog'"))
+    }
+
+    @Test("the group's options may come before the command")
+    func groupOptions() async throws {
+        let directory = try TemporaryDirectory()
+        let library = directory.path("library").path
+        let saved = try await ProcessRunner.run(
+            Self.bsl, ["cnblogs", "--replay", Self.sample, "--library", library, "save", "551198", "--news"])
+        #expect(saved.status == 0, "\(saved.standardError)")
+        let list = try await ProcessRunner.run(Self.bsl, ["cnblogs", "--library", library, "--json", "offline"])
+        #expect(list.standardOutput.contains("\"id\" : 551198"))
+    }
+}
