@@ -51,7 +51,8 @@ struct CacheSuite {
         rows.append(.init(name: "size", ours: ours, peer: blocks, peerName: "du -s"))
         rows.append(.init(name: "size", ours: ours, peer: foundation, peerName: "FileManager.enumerator + attributes"))
 
-        // Clear: each round on a fresh copy of the tree, ours and rm -rf alternately.
+        // Clear: each round on fresh copies of the tree, flushed to disk first (`sync`) so that
+        // neither side pays for the copies' writeback, and the two taking turns to go first.
         var oursClear: [Double] = []
         var rmClear: [Double] = []
         let clearRounds = min(repetitions, 3)  // each round copies the tree twice: slow on a busy disk
@@ -60,9 +61,22 @@ struct CacheSuite {
             let copyB = base.appendingPathComponent("b\(round)")
             try Bench.runQuietly("/bin/cp", ["-a", tree.path, copyA.path])
             try Bench.runQuietly("/bin/cp", ["-a", tree.path, copyB.path])
-            oursClear.append(
-                try await Bench.medianAsync(repetitions: 1) { _ = try await FolderCleaner.clear(copyA.path) })
-            rmClear.append(try Bench.median(repetitions: 1) { try Bench.runQuietly("/bin/rm", ["-rf", copyB.path]) })
+            try Bench.runQuietly("/bin/sync", [])
+            func clearOurs() async throws {
+                oursClear.append(
+                    try await Bench.medianAsync(repetitions: 1) { _ = try await FolderCleaner.clear(copyA.path) })
+            }
+            func clearWithRM() throws {
+                rmClear.append(
+                    try Bench.median(repetitions: 1) { try Bench.runQuietly("/bin/rm", ["-rf", copyB.path]) })
+            }
+            if round.isMultiple(of: 2) {
+                try await clearOurs()
+                try clearWithRM()
+            } else {
+                try clearWithRM()
+                try await clearOurs()
+            }
         }
         rows.append(
             .init(

@@ -31,6 +31,7 @@ import Testing
         #expect(news.status == 0, "\(news.standardError)")
         #expect(news.standardOutput == "saved news-551203: 小米发布新款笔记本 “Air”，售价 3499 元起 (2 of 2 images)\n")
         #expect(news.standardError.contains("library: \(library)"))
+        #expect(!news.standardError.contains("[#"), "a progress bar on a standard error that is not a terminal")
         let post = try await Self.run(["save", "5770214", "--library", library])
         #expect(post.status == 0, "\(post.standardError)")
         #expect(post.standardOutput == "saved post-5770214: “面向协议”的 Swift 网络层设计\n")
@@ -41,11 +42,16 @@ import Testing
         let rows = Self.lines(list.standardOutput).filter { !$0.isEmpty }
         #expect(rows.count == 3)
         #expect(rows[0].hasPrefix("key "))
-        #expect(rows[1].hasPrefix("post-5770214  “面向协议”的 Swift 网络层设计"))
-        #expect(rows[1].contains("南山行者"))
-        #expect(rows[1].hasSuffix("0"))
-        #expect(rows[2].hasPrefix("news-551203   小米发布新款笔记本"))
-        #expect(rows[2].hasSuffix("2"))
+        let cells = rows.map { $0.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(cells[0] == ["key", "title", "by", "saved", "images"])
+        #expect(cells[1].count == 5)
+        #expect(cells[1].first == "post-5770214")
+        #expect(cells[1].dropFirst().first == "“面向协议”的 Swift 网络层设计")
+        #expect(cells[1].dropFirst(2).first == "南山行者")
+        #expect(cells[1].last == "0")
+        #expect(cells[2].first == "news-551203")
+        #expect(cells[2].dropFirst(2).first == "IT之家")
+        #expect(cells[2].last == "2")
 
         // And the news item reads as text without any network or recording
         let read = try await Self.run(
@@ -133,6 +139,52 @@ import Testing
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    @Test("with no library in the folder, list says so and read fails, and neither makes one")
+    func noLibrary() async throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("typo")
+        let list = try await Self.run(["offline", "--library", folder.path], replay: false)
+        #expect(list.status == 0)
+        #expect(list.standardOutput == "no saved articles in \(folder.path); save one with `bsl cnblogs save ID`\n")
+        let json = try await Self.run(["offline", "--json", "--library", folder.path], replay: false)
+        #expect(json.standardOutput == "[]\n")
+        let read = try await Self.run(["offline", "read", "news-1", "--library", folder.path], replay: false)
+        #expect(read.status == 1)
+        #expect(read.standardError.contains("there is no offline library here"), "\(read.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+        let html = try await Self.run(["offline", "list", "--html", "x.html", "--library", folder.path], replay: false)
+        #expect(html.status == 64)
+    }
+
+    @Test("titles from the API reach the terminal without escape sequences or bidi overrides")
+    func terminalInjection() async throws {
+        // Given an API whose news title decodes (once as XML, once as HTML) to ESC [31m, and
+        // whose source name carries a right-to-left override and a C1 CSI
+        let directory = try TemporaryDirectory()
+        let recent = directory.path("api/news/recent")
+        try FileManager.default.createDirectory(at: recent, withIntermediateDirectories: true)
+        let feed = """
+            <?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>n</title>\
+            <entry><id>7</id><title type="text">红&amp;#27;[31m色</title><summary type="text"/>\
+            <published>2016-08-14T13:52:00+08:00</published><link rel="alternate" href="http://news.cnblogs.com/n/7/"/>\
+            <diggs>0</diggs><views>1</views><comments>0</comments><topic/><topicIcon/>\
+            <sourceName>左\u{202E}右\u{9B}2J</sourceName></entry></feed>
+            """
+        try Data(feed.utf8).write(to: recent.appendingPathComponent("10"))
+        let server = try await TestHTTPServer.start(fixtures: directory.path("api"))
+        defer { server.stop() }
+
+        // When the list is printed
+        let result = try await Self.run(["news", "--api", server.url("/fixtures").absoluteString], replay: false)
+
+        // Then neither the ESC, the override nor the CSI is printed; the visible text is
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardOutput.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
+        #expect(!result.standardOutput.unicodeScalars.contains { $0.value == 0x202E })
+        #expect(result.standardOutput.contains("红[31m色"))
+        #expect(result.standardOutput.contains("左右2J"))
+    }
+
     @Test("a key file others may read stops the library with the chmod to run")
     func openKeyFile() async throws {
         let directory = try TemporaryDirectory()
@@ -145,10 +197,15 @@ import Testing
         #expect(result.standardError.contains("run `chmod 600 \(key)`"), "\(result.standardError)")
     }
 
-    @Test("save --images on a terminal draws a progress bar on standard error")
+    @Test(
+        "save --images on a terminal draws a progress bar",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+            "needs util-linux's `script` for a pseudo-terminal"))
     func progressBar() async throws {
-        // `script` gives bsl a pseudo-terminal, as a person's shell would.
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { return }
+        // `script` gives bsl a pseudo-terminal, as a person's shell would (standard output and
+        // error both go to it; that the bar is on standard error is checked above, where a
+        // standard error that is no terminal gets none).
         let directory = try TemporaryDirectory()
         let line = [
             Self.bsl.path, "cnblogs", "save", "551203", "--news", "--images", "--library",

@@ -27,6 +27,14 @@ import Testing
         let missing = try await ProcessRunner.run(Self.bsl, ["feed", server.url("/fixtures/none.xml").absoluteString])
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("404"), "\(missing.standardError)")
+        #expect(missing.standardError.contains("replay a recording with --replay DIR"))
+    }
+
+    @Test("--replay with a file, not a URL, is a usage error")
+    func replayWithFile() async throws {
+        let result = try await ProcessRunner.run(Self.bsl, ["feed", "feed.xml", "--replay", Self.sample])
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("--record and --replay go with a feed URL, not a file"))
     }
 
     @Test("a feed URL replays from a recording")

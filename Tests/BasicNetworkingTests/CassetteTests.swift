@@ -83,6 +83,8 @@ import Testing
         // Then every one ended as answered or cancelled
         #expect(Set(outcomes.keys).isSubset(of: ["answered", "cancelled"]), "\(outcomes)")
         #expect(outcomes.values.reduce(0, +) == 300)
+        // and the cancellations did land, some before the answer (else nothing was raced)
+        #expect(outcomes["cancelled", default: 0] > 0, "\(outcomes)")
     }
 
     @Test("an unmatched request fails clearly, naming the request and the cassette")

@@ -124,6 +124,58 @@ import Testing
         #expect(try Data(contentsOf: store) == storeBefore)
     }
 
+    @Test("a torn key file with no store beside it (a run killed while creating) is replaced, not an error")
+    func tornKeyWithoutStore() async throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("library")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let keyFile = folder.appendingPathComponent("offline.key")
+        FileManager.default.createFile(atPath: keyFile.path, contents: Data(), attributes: [.posixPermissions: 0o600])
+
+        let library = try OfflineLibrary(folder: folder)
+        try await library.save(Self.article(.news, 3))
+        #expect(try Data(contentsOf: keyFile).count == 32)
+        #expect(try OfflineLibrary(folder: folder).article(.news, id: 3) != nil)
+    }
+
+    @Test("eight libraries opened at once on a new folder share one key")
+    func concurrentCreation() async throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("library")
+        let opened = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    let library = try OfflineLibrary(folder: folder)
+                    try await library.save(Self.article(.post, 100 + index))
+                    return index
+                }
+            }
+            return try await group.reduce(into: 0) { count, _ in count += 1 }
+        }
+        #expect(opened == 8)
+        let entries = try OfflineLibrary(folder: folder).entries()
+        #expect(Set(entries.map(\.id)) == Set(100..<108))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("offline.key.")
+        }
+        #expect(leftovers.isEmpty, "temporary key files left: \(leftovers)")
+    }
+
+    @Test("opened without creating, a folder with no library is an error and nothing is made")
+    func openWithoutCreating() throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("typo")
+        let error = try #require(throws: CnblogsError.self) { try OfflineLibrary(folder: folder, creating: false) }
+        guard case .library(let path, let reason) = error else {
+            Issue.record("expected a library error, got \(error)")
+            return
+        }
+        #expect(path == folder.path)
+        #expect(reason.contains("there is no offline library here"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path))
+        #expect(OfflineLibrary.exists(at: folder) == false)
+    }
+
     @Test("another key in the key file is the store's wrongKey, not a crash or an empty library")
     func replacedKey() async throws {
         let directory = try TemporaryDirectory()
@@ -243,6 +295,28 @@ import Testing
         #expect(try library.remove(.post, id: 1))
         #expect(library.imageData(for: own) == nil)
         #expect(library.imageData(for: shared) == Data("shared".utf8))
+    }
+
+    @Test("saving an article again without an image deletes that image unless another article shows it")
+    func resaveDropsImages() async throws {
+        let directory = try TemporaryDirectory()
+        let fixtures = directory.path("site")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        for name in ["a", "b", "c"] { try Data(name.utf8).write(to: fixtures.appendingPathComponent("\(name).png")) }
+        let server = try await TestHTTPServer.start(fixtures: fixtures)
+        defer { server.stop() }
+        let (a, b, c) = (server.url("/fixtures/a.png"), server.url("/fixtures/b.png"), server.url("/fixtures/c.png"))
+        let library = try OfflineLibrary(folder: directory.path("library"))
+        try await library.save(Self.article(.post, 1, images: [a, b, c]), downloadingImages: true)
+        try await library.save(Self.article(.news, 2, images: [b]), downloadingImages: true)
+
+        // When post 1 is saved again showing only c
+        try await library.save(Self.article(.post, 1, images: [c]), downloadingImages: true)
+
+        // Then a (shown by nothing) is gone, b (shown by news 2) and c stay
+        #expect(library.imageData(for: a) == nil)
+        #expect(library.imageData(for: b) == Data("b".utf8))
+        #expect(library.imageData(for: c) == Data("c".utf8))
     }
 }
 

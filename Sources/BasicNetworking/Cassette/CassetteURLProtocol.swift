@@ -24,6 +24,12 @@ final class CassetteURLProtocol: URLProtocol {
     /// ``stopLoading()`` cannot run in the middle: a cancelled task leaves URLSession's task
     /// registry, and a client call after that traps in FoundationNetworking on Linux
     /// ("Trying to access a behaviour for a task that in not in the registry").
+    ///
+    /// Holding the lock across the calls is safe because FoundationNetworking's client methods
+    /// only record the response and queue work asynchronously, and URLSession calls
+    /// `stopLoading` from its own queue, never from inside a client call. (One path would wait
+    /// on that queue synchronously: a 401 with `WWW-Authenticate` while a credential is stored,
+    /// which suspends the task. Cassettes are for tests and replays, where none is.)
     private func deliver(_ body: (_ client: (any URLProtocolClient)?) -> Void) {
         loading.withLock { loading in
             guard !loading.isStopped else { return }

@@ -28,7 +28,9 @@ public enum StoreKey: Sendable, CustomStringConvertible {
     ///
     /// ```swift
     /// let key = try StoreKey.randomRaw()
-    /// if case .raw(let bytes) = key { try Data(bytes).write(to: keyFile) }
+    /// if case .raw(let bytes) = key {
+    ///     FileManager.default.createFile(atPath: keyPath, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+    /// }
     /// ```
     ///
     /// - Throws: ``StoreError/cryptoFailure(message:)`` when the generator fails.

@@ -8,7 +8,8 @@ import Foundation
 /// ```
 ///
 /// A post's body endpoint answers only the HTML; its title, author and date come from a
-/// list entry (``init(post:body:)``). A news body carries its own title, source and date.
+/// list entry (``CnblogsClient/postArticle(id:listing:)``). A news body carries its own title,
+/// source and date (``CnblogsClient/newsArticle(id:)``).
 public struct Article: Sendable, Hashable, Codable {
     /// Whether the article is a blog post or a news item: the two have separate id spaces.
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {

@@ -55,39 +55,75 @@ extension OfflineLibrary {
 
     /// The library's key: read from `keyFile`, or made and written there (mode 600) when
     /// neither it nor the store exists yet.
+    ///
+    /// The key is written to a temporary file, flushed, then linked to its name, so a key file
+    /// is either absent or whole: two processes creating a library at once end with one key,
+    /// and a process killed while writing leaves no torn key behind. A key file of the wrong
+    /// size with no store beside it (nothing was ever sealed with it) is replaced.
     static func loadOrCreateKey(keyFile: URL, store: URL) throws(CnblogsError) -> [UInt8] {
-        if FileManager.default.fileExists(atPath: keyFile.path) { return try readKey(keyFile) }
-        if FileManager.default.fileExists(atPath: store.path) {
+        let hasStore = FileManager.default.fileExists(atPath: store.path)
+        var status = stat()
+        if lstat(keyFile.path, &status) == 0 {
+            let isTorn = status.st_mode & S_IFMT == S_IFREG && status.st_size != CipherKeySize.bytes
+            guard isTorn, !hasStore else { return try readKey(keyFile) }
+            unlink(keyFile.path)
+        }
+        if hasStore {
             throw .library(
                 path: keyFile.path,
                 reason: "the key file is missing, so the saved articles in \(store.lastPathComponent) cannot be read; "
                     + "restore the key file, or move the library folder away to start a new one")
         }
-        let key: [UInt8]
+        let key = try newKey()
+        let temporary = keyFile.path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            throw .library(
+                path: keyFile.path, reason: "cannot create the key file: \(String(cString: strerror(errno)))")
+        }
+        defer { unlink(temporary) }
+        let written = key.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let synced = written == key.count && fsync(descriptor) == 0
+        let writeError = errno
+        close(descriptor)
+        guard synced else {
+            throw .library(
+                path: keyFile.path, reason: "cannot write the key file: \(String(cString: strerror(writeError)))")
+        }
+        // link() fails with EEXIST when another process made the key first: use that one.
+        if link(temporary, keyFile.path) != 0 {
+            if errno == EEXIST { return try readKey(keyFile) }
+            throw .library(
+                path: keyFile.path, reason: "cannot create the key file: \(String(cString: strerror(errno)))")
+        }
+        syncFolder(keyFile.deletingLastPathComponent())
+        return key
+    }
+
+    /// 32 fresh random bytes.
+    private static func newKey() throws(CnblogsError) -> [UInt8] {
         do throws(StoreError) {
             guard case .raw(let bytes) = try StoreKey.randomRaw() else {
                 // randomRaw always answers a raw key; this is for the type checker.
                 throw .cryptoFailure(message: "no raw key was generated")
             }
-            key = bytes
+            return bytes
         } catch {
             throw .storage(error)
         }
-        // O_EXCL: when another process made the key first, use that one.
-        let descriptor = open(keyFile.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        if descriptor < 0 {
-            if errno == EEXIST { return try readKey(keyFile) }
-            throw .library(
-                path: keyFile.path, reason: "cannot create the key file: \(String(cString: strerror(errno)))")
-        }
-        defer { close(descriptor) }
-        let written = key.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == key.count, fsync(descriptor) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(keyFile.path)
-            throw .library(path: keyFile.path, reason: "cannot write the key file: \(reason)")
-        }
-        return key
+    }
+
+    /// Flushes a folder's entries (the new key file's name) to disk; best effort.
+    private static func syncFolder(_ folder: URL) {
+        let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// The size of the library's AES-256 key.
+    enum CipherKeySize {
+        static let bytes = 32
     }
 
     /// Reads the 32-byte key, refusing a key file others may read (as ssh refuses such a private key).
@@ -109,7 +145,7 @@ extension OfflineLibrary {
         guard let data = FileManager.default.contents(atPath: keyFile.path) else {
             throw .library(path: keyFile.path, reason: "cannot read the key file")
         }
-        guard data.count == 32 else {
+        guard data.count == CipherKeySize.bytes else {
             throw .library(
                 path: keyFile.path,
                 reason: "the key file holds \(data.count) bytes, not 32; restore it from a backup")

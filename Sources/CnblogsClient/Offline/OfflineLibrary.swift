@@ -14,11 +14,13 @@ import Foundation
 /// let saved = try library.article(.news, id: 551203)                        // no network needed
 /// ```
 ///
-/// The folder holds `offline.sqlite` (the articles, each sealed with AES-256-GCM),
-/// `offline.key` (its 32-byte key, made once, owner-only) and `images/`. Saving an article
-/// again replaces it and moves it to the front. Every method throws ``CnblogsError`` only:
-/// ``CnblogsError/library(path:reason:)`` for the folder or key file,
-/// ``CnblogsError/storage(_:)`` for the store.
+/// The folder (made owner-only) holds `offline.sqlite` (the articles, each sealed with
+/// AES-256-GCM), `offline.key` (its 32-byte key, made once, mode 600) and `images/`. What is
+/// sealed is each saved value: titles, bylines, bodies. The store's row names (`post-5770214`,
+/// which say what was saved) and the image files are not encrypted; the folder's permissions
+/// guard them. Saving an article again replaces it and moves it to the front. Every method
+/// throws ``CnblogsError`` only: ``CnblogsError/library(path:reason:)`` for the folder or key
+/// file, ``CnblogsError/storage(_:)`` for the store.
 public final class OfflineLibrary: Sendable {
     /// The ordered collection of ``OfflineEntry`` values, newest first.
     static let listCollection = "offline-list"
@@ -35,22 +37,31 @@ public final class OfflineLibrary: Sendable {
     let images: DataCache
     private let now: @Sendable () -> Date
 
-    /// Opens the library in `folder`, creating the folder, its key and its store the first time.
+    /// Opens the library in `folder`, creating the folder, its key and its store the first
+    /// time unless `creating` is false.
     ///
     /// - Parameters:
     ///   - folder: where the library lives; see ``defaultFolder(named:environment:)``.
     ///   - pool: the pool images are downloaded through (a client's ``CnblogsClient/pool`` shares its transport).
+    ///   - creating: whether to make a new library when there is none; when false, a folder
+    ///     without one is an error (a mistyped path then says so instead of showing an empty library).
     ///   - now: the clock saving times are read from.
     /// - Throws: ``CnblogsError/library(path:reason:)`` when the folder or key file cannot be
-    ///   used (a missing key beside an existing store, a key file others may read);
-    ///   ``CnblogsError/storage(_:)`` when the store cannot be opened (wrong key, not a store file).
-    public init(folder: URL, pool: RequestPool = RequestPool(), now: @escaping @Sendable () -> Date = { Date() })
-        throws(CnblogsError)
-    {
+    ///   used (a missing key beside an existing store, a key file others may read, no library
+    ///   and `creating` false); ``CnblogsError/storage(_:)`` when the store cannot be opened
+    ///   (wrong key, not a store file).
+    public init(
+        folder: URL, pool: RequestPool = RequestPool(), creating: Bool = true,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws(CnblogsError) {
         self.folder = folder
         self.now = now
+        let storeFile = Self.storeFile(in: folder)
+        if !creating && !Self.exists(at: folder) {
+            throw .library(
+                path: folder.path, reason: "there is no offline library here; save an article first, or check the path")
+        }
         try Self.prepareFolder(folder)
-        let storeFile = folder.appendingPathComponent("offline.sqlite")
         let key = try Self.loadOrCreateKey(keyFile: folder.appendingPathComponent("offline.key"), store: storeFile)
         do {
             store = try KeyValueStore(path: storeFile.path, key: .raw(key))
@@ -66,6 +77,13 @@ public final class OfflineLibrary: Sendable {
         }
     }
 
+    /// Whether `folder` holds a library (its store file).
+    public static func exists(at folder: URL) -> Bool {
+        FileManager.default.fileExists(atPath: storeFile(in: folder).path)
+    }
+
+    static func storeFile(in folder: URL) -> URL { folder.appendingPathComponent("offline.sqlite") }
+
     // MARK: Saving
 
     /// Saves `article` first in the list (replacing an earlier copy), after downloading its
@@ -75,7 +93,8 @@ public final class OfflineLibrary: Sendable {
     /// - Parameters:
     ///   - downloadingImages: whether to download ``Article/imageURLs`` into the library.
     ///   - progress: called with (images done, images in all) after each image, from any thread.
-    /// - Throws: ``CnblogsError/storage(_:)`` when the article cannot be written; nothing of it is kept then.
+    /// - Throws: ``CnblogsError/storage(_:)`` when the article cannot be written; the list and
+    ///   the stored articles are then as they were (images already downloaded stay in the cache).
     @discardableResult
     public func save(
         _ article: Article, downloadingImages: Bool = false,
@@ -86,15 +105,19 @@ public final class OfflineLibrary: Sendable {
         let entry = OfflineEntry(
             kind: article.kind, id: article.id, title: article.title, byline: article.byline,
             published: article.published, saved: now(), savedImages: savedImages)
-        let replaced = try storing { store in
+        let (replaced, orphans) = try storing { store in
             try store.write { transaction in
                 let existing = try Self.index(of: entry.key, in: transaction)
                 if let existing { try transaction.removeItem(at: existing, in: Self.listCollection) }
+                let previous = try transaction.value(Article.self, forKey: article.key, in: Self.articleCollection)
                 try transaction.set(article, forKey: article.key, in: Self.articleCollection)
                 try transaction.insert(entry, at: 0, in: Self.listCollection)
-                return existing != nil
+                // Images the earlier copy showed and no saved article shows now.
+                let dropped = Set(previous?.imageURLs ?? []).subtracting(article.imageURLs)
+                return (existing != nil, try Self.unshown(dropped, in: transaction))
             }
         }
+        removeImages(orphans)
         return OfflineSaveResult(entry: entry, replacedExisting: replaced, imageFailures: failures)
     }
 
@@ -167,38 +190,42 @@ public final class OfflineLibrary: Sendable {
 
     /// Removes the article of `kind` with `id`, and the images no other saved article shows.
     ///
+    /// The article leaves the list and the store in one transaction; its images are then
+    /// deleted as far as possible (one that cannot be deleted stays as an unused cache file).
+    ///
     /// - Returns: whether it was in the library.
-    /// - Throws: ``CnblogsError/storage(_:)``; ``CnblogsError/library(path:reason:)`` when an image file cannot be removed.
+    /// - Throws: ``CnblogsError/storage(_:)``; nothing is removed then.
     @discardableResult
     public func remove(_ kind: Article.Kind, id: Int) throws(CnblogsError) -> Bool {
         let key = Article.key(kind: kind, id: id)
-        let removed: Article? = try storing { store in
+        let orphans: Set<URL>? = try storing { store in
             try store.write { transaction in
                 let article = try transaction.value(Article.self, forKey: key, in: Self.articleCollection)
-                if let index = try Self.index(of: key, in: transaction) {
-                    try transaction.removeItem(at: index, in: Self.listCollection)
-                }
+                let index = try Self.index(of: key, in: transaction)
+                guard article != nil || index != nil else { return nil }
+                if let index { try transaction.removeItem(at: index, in: Self.listCollection) }
                 _ = try transaction.remove(forKey: key, in: Self.articleCollection)
-                return article
+                return try Self.unshown(Set(article?.imageURLs ?? []), in: transaction)
             }
         }
-        guard let removed else { return false }
-        let stillShown = try storing { store in
-            try store.read { transaction in
-                try transaction.keys(in: Self.articleCollection).reduce(into: Set<URL>()) { shown, other in
-                    shown.formUnion(
-                        try transaction.value(Article.self, forKey: other, in: Self.articleCollection)?.imageURLs ?? [])
-                }
-            }
-        }
-        for url in removed.imageURLs where !stillShown.contains(url) {
-            do {
-                try images.remove(url)
-            } catch {
-                throw .library(path: images.disk.folder.path, reason: "cannot remove the image \(url): \(error)")
-            }
-        }
+        guard let orphans else { return false }
+        removeImages(orphans)
         return true
+    }
+
+    /// Deletes cached images; best effort, since an image left behind loses nothing.
+    private func removeImages(_ urls: Set<URL>) {
+        for url in urls { try? images.remove(url) }
+    }
+
+    /// Those of `urls` that no article in the store shows.
+    static func unshown(_ urls: Set<URL>, in transaction: KeyValueStore.ReadTransaction) throws -> Set<URL> {
+        guard !urls.isEmpty else { return [] }
+        var unshown = urls
+        for key in try transaction.keys(in: articleCollection) where !unshown.isEmpty {
+            unshown.subtract(try transaction.value(Article.self, forKey: key, in: articleCollection)?.imageURLs ?? [])
+        }
+        return unshown
     }
 
     // MARK: Helpers

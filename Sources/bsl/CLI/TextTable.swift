@@ -1,7 +1,9 @@
 import BasicFormat
+import CnblogsClient
 
 /// Rows of text in aligned columns, for lists meant for people. Widths count terminal
-/// columns: CJK and other wide characters take two.
+/// columns: CJK and other wide characters take two. Cells come from the network, so each
+/// loses what a terminal must not be sent (escape sequences, bidi overrides, line breaks).
 struct TextTable {
     var rows: [[String]] = []
     /// The most columns a cell may take; longer cells end in `…`. Nil for no limit.
@@ -13,7 +15,8 @@ struct TextTable {
         let cells = rows.map { row in
             row.enumerated().map { column, cell in
                 let limit = column < maximumWidths.count ? maximumWidths[column] : nil
-                return limit.map { TextWidth.truncated(cell, toColumns: $0) } ?? cell
+                let printable = TerminalText.printable(cell)
+                return limit.map { TextWidth.truncated(printable, toColumns: $0) } ?? printable
             }
         }
         let columnCount = cells.map(\.count).max() ?? 0

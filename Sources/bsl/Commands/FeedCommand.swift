@@ -1,6 +1,7 @@
 import BasicCore
 import BasicNetworking
 import BasicXML
+import CnblogsClient
 import Foundation
 
 /// `bsl feed URL|FILE`: the entries of an Atom or RSS feed.
@@ -24,9 +25,15 @@ struct FeedCommand: Command {
         file = arguments.argument("source") ?? "-"
         isJSON = arguments.flag("json")
         transport = try TransportChoice(arguments)
+        if !isURL && (transport.record != nil || transport.replay != nil) {
+            throw UsageError("--record and --replay go with a feed URL, not a file")
+        }
     }
 
-    var isURL: Bool { file.hasPrefix("http://") || file.hasPrefix("https://") }
+    var isURL: Bool {
+        let lowered = file.prefix(8).lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
 
     func run(_ terminal: Terminal) async throws {
         let data = isURL ? try await download() : try terminal.readInput(file)
@@ -52,7 +59,7 @@ struct FeedCommand: Command {
                 entry.date.map { $0.formatted(dateFormat) } ?? "-",
             ])
         }
-        if let title = feed.title { terminal.print(title) }
+        if let title = feed.title { terminal.print(TerminalText.printable(title)) }
         if !table.rows.isEmpty { terminal.print(table.render()) }
     }
 
@@ -63,7 +70,7 @@ struct FeedCommand: Command {
             let pool = RequestPool(transport: try transport.makeTransport())
             return try await pool.send(Endpoint(url: url)).body
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure("\(error); offline, save the feed to a file, or replay a recording with --replay DIR")
         }
     }
 }

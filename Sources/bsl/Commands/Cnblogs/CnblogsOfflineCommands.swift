@@ -42,11 +42,11 @@ struct CnblogsReading: Sendable {
         return 80
     }
 
-    /// Opens the library, turning its errors into a message.
+    /// Opens the library (creating it only for a client that saves), turning its errors into a message.
     static func openLibrary(_ folder: URL, client: CnblogsClient? = nil) throws -> OfflineLibrary {
         do {
             if let client { return try OfflineLibrary(folder: folder, pool: client.pool) }
-            return try OfflineLibrary(folder: folder)
+            return try OfflineLibrary(folder: folder, creating: false)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -54,14 +54,14 @@ struct CnblogsReading: Sendable {
 
     /// Prints `article` for a terminal: title, byline and date, link, then the body as text.
     static func print(_ article: Article, width: Int, _ terminal: Terminal) {
-        var header = [article.title]
+        var header = [TerminalText.printable(article.title)]
         let date = article.published.map(Self.chinaTime)
-        let byline = [article.byline, date].compactMap { $0 }.joined(separator: " · ")
+        let byline = [article.byline.map(TerminalText.printable), date].compactMap { $0 }.joined(separator: " · ")
         if !byline.isEmpty { header.append(byline) }
         if let link = article.link { header.append(link.absoluteString) }
         terminal.print(header.joined(separator: "\n"))
         terminal.print("")
-        terminal.print(TerminalText.render(html: article.html, width: width))
+        terminal.print(TerminalText.render(html: article.html, width: width, base: article.link))
     }
 
     /// Writes the article's page to `path` (standard output for `-`), with `images` as `data:` URIs.
@@ -168,10 +168,11 @@ struct CnblogsSaveCommand: Command {
     func run(_ terminal: Terminal) async throws {
         let (kind, id) = (kind, id)
         let client = try options.makeClient()
+        // The library first: a bad key or folder fails before any network work.
+        let library = try CnblogsReading.openLibrary(library, client: client)
         let article = try await options.load(with: client) { client throws(CnblogsError) in
             kind == .news ? try await client.newsArticle(id: id) : try await client.postArticle(id: id)
         }
-        let library = try CnblogsReading.openLibrary(library, client: client)
         var progress: (@Sendable (Int, Int) -> Void)?
         if images && terminal.isErrorTerminal && !article.imageURLs.isEmpty {
             progress = { done, total in terminal.showProgress(done: done, total: total) }
@@ -182,13 +183,15 @@ struct CnblogsSaveCommand: Command {
         } catch {
             throw CommandFailure(error.description)
         }
+        for failure in result.imageFailures {
+            terminal.printError(
+                "warning: image not saved: \(failure.url.absoluteString): \(TerminalText.printable(failure.reason))")
+        }
         if options.json { return try CnblogsReading.printJSON(result.entry, terminal) }
-        var line = "\(result.replacedExisting ? "saved again" : "saved") \(article.key): \(article.title)"
+        var line = "\(result.replacedExisting ? "saved again" : "saved") \(article.key): "
+            + TerminalText.printable(article.title)
         if images { line += " (\(result.entry.savedImages) of \(article.imageURLs.count) images)" }
         terminal.print(line)
-        for failure in result.imageFailures {
-            terminal.printError("warning: image not saved: \(failure.url.absoluteString): \(failure.reason)")
-        }
         terminal.printError("library: \(library.folder.path)")
     }
 }
@@ -233,11 +236,17 @@ struct CnblogsOfflineCommand: Command {
         }
         library = CnblogsReading.libraryFolder(arguments)
         html = arguments.value("html")
+        if html != nil && action != .read { throw UsageError("--html goes with read ID") }
         width = try CnblogsReading.width(arguments)
         json = arguments.flag("json")
     }
 
     func run(_ terminal: Terminal) async throws {
+        if action == .list && !OfflineLibrary.exists(at: library) {
+            if json { return terminal.print("[]") }
+            return terminal.print(
+                "no saved articles in \(library.path); save one with `bsl cnblogs save ID`")
+        }
         let library = try CnblogsReading.openLibrary(library)
         do {
             switch (action, target) {
