@@ -113,13 +113,14 @@ struct TerminalRenderer {
             startMarker(String(repeating: "#", count: level))
         case "ul", "ol":
             block(openItems > 0 ? .line : .paragraph)
-            let start = element["start"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
-            lists.append((ordered: name == "ol", next: start))
+            lists.append((ordered: name == "ol", next: Self.listStart(element["start"])))
         case "li":
             block(.line)
             openItems += 1
             if let list = lists.last, list.ordered {
                 startMarker("\(list.next).")
+                // Cannot overflow: `next` starts within ±``maximumListStart`` and grows by one per
+                // item, which a string of less than 2^63 bytes cannot hold enough of.
                 lists[lists.count - 1].next += 1
             } else {
                 startMarker("•")
@@ -146,6 +147,21 @@ struct TerminalRenderer {
                 block(.line)
             }
         }
+    }
+
+    /// The farthest from zero an ordered list's `start` is taken; beyond it, the number is clamped.
+    static let maximumListStart = 1_000_000
+
+    /// The first number of an ordered list with this `start` attribute: 1 when there is none or it
+    /// is not a number, clamped to ±``maximumListStart`` (a hostile `start` must not overflow).
+    static func listStart(_ attribute: String?) -> Int {
+        guard let text = attribute?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return 1 }
+        if let value = Int(text) { return min(max(value, -maximumListStart), maximumListStart) }
+        // Digits too many for an Int: clamped by sign, as a browser clamps them.
+        let digits = text.drop { $0 == "-" || $0 == "+" }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), text.count - digits.count <= 1
+        else { return 1 }
+        return text.hasPrefix("-") ? -maximumListStart : maximumListStart
     }
 
     mutating func exit(_ name: String, link: String?) {

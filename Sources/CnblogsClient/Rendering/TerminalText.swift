@@ -37,9 +37,14 @@ import Foundation
 /// they break between words at spaces and beside a CJK character (never before closing
 /// punctuation such as `，` or `。`), and a word longer than a line is split. No line is wider than `width`, except in `pre` and when indentation
 /// leaves less than two columns, in which case the indentation is dropped. A `width` below 2
-/// is taken as 2, the least that holds a wide character. Trailing spaces, runs of blank lines
+/// is taken as 2, the least that holds a wide character, and one above 10 000 as 10 000. An
+/// ordered list's `start` is clamped to ±1 000 000, so no number in the input can overflow. Trailing spaces, runs of blank lines
 /// and blank lines at the start and end are removed; the result has no final newline.
 public enum TerminalText {
+    /// The widest text ``render(html:width:base:)`` makes: a rule (`hr`) is as wide as the
+    /// width, so an absurd width would otherwise exhaust memory.
+    static let maximumWidth = 10_000
+
     /// The body `html` as text for a terminal `width` columns wide, by the rules above.
     ///
     /// HTML that libxml2 cannot take at all (2 GiB or more) renders as an empty string.
@@ -47,7 +52,7 @@ public enum TerminalText {
     /// - Complexity: O(*n*) in the length of `html`.
     public static func render(html: String, width: Int, base: URL? = nil) -> String {
         guard let nodes = try? HTMLNode.parseFragment(html) else { return "" }
-        var renderer = TerminalRenderer(width: max(width, 2), base: base)
+        var renderer = TerminalRenderer(width: min(max(width, 2), maximumWidth), base: base)
         renderer.render(nodes)
         return renderer.output()
     }
