@@ -27,4 +27,28 @@ import Testing
         #expect(text == "a\n\n" + String(repeating: "-", count: 10_000))
         #expect(TerminalText.render(html: "<hr>", width: .min) == "--")
     }
+
+    @Test(
+        "only web and mail addresses get a footnote; script, data and file URLs do not",
+        arguments: [
+            ("<img src=\"javascript:alert(1)\" alt=\"x\">", "[image: x]"),
+            ("<img src=\" JaVa\tScRiPt:alert(1)\">", "[image]"),
+            ("<img src=\"file:///etc/passwd\"><img src=\"ftp://x.com/a.png\">", "[image][image]"),
+            ("<img src=\"data:image/png;base64,AA\">", "[image]"),
+            ("<a href=\"file:///etc/passwd\">f</a> <a href=\"vbscript:x\">v</a>", "f v"),
+            ("<a href=\"data:text/html,hi\">d</a> <a href=\"ftp://x.com/\">p</a>", "d p"),
+            ("<a href=\"mailto:a@b.com\">mail</a>", "mail[1]\n\n[1] mailto:a@b.com"),
+            ("<a href=\"HTTPS://a.com/\">A</a>", "A[1]\n\n[1] HTTPS://a.com/"),
+            ("<img src=\"http://[bad\">", "[image 1]\n\n[1] http://[bad"),
+        ])
+    func nonWebReferences(html: String, expected: String) {
+        #expect(TerminalText.render(html: html, width: 40) == expected)
+    }
+
+    @Test("a relative link against a file: base resolves to a file URL and gets no footnote")
+    func fileBase() {
+        let text = TerminalText.render(
+            html: "<a href=\"passwd\">p</a> <img src=\"a.png\">", width: 40, base: URL(string: "file:///etc/"))
+        #expect(text == "p [image]")
+    }
 }

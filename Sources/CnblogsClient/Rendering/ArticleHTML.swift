@@ -123,6 +123,20 @@ public enum ArticleHTML {
         return imageSource(url) ?? url.absoluteString
     }
 
+    /// The schemes a link (`href` and the like) may have: the web's, and mail.
+    static let linkSchemes: Set<String> = ["http", "https", "mailto"]
+
+    /// The schemes an image may be loaded from (besides `data:image/…` in a page).
+    static let imageSchemes: Set<String> = ["http", "https"]
+
+    /// `value` repaired and resolved against `base` when the result has one of `schemes`, or is
+    /// relative (there was no base) and `value` has no scheme either; nil otherwise.
+    static func allowedURL(_ value: String, base: URL?, schemes: Set<String>) -> URL? {
+        guard let url = resolvedURL(value, base: base) else { return nil }
+        if let scheme = url.scheme { return schemes.contains(scheme.lowercased()) ? url : nil }
+        return scheme(of: value) == nil ? url : nil
+    }
+
     /// `text` repaired by ``URLRepair`` and resolved against `base`; nil when it cannot be a URL.
     static func resolvedURL(_ text: String, base: URL?) -> URL? {
         guard let repaired = URLRepair.url(from: text) else { return nil }

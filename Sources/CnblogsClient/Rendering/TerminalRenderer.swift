@@ -352,10 +352,10 @@ struct TerminalRenderer {
 
     mutating func appendImage(_ element: HTMLElement) {
         var label = "image"
-        if let source = element["src"], !ArticleHTML.isDataURI(source),
-            let url = ArticleHTML.resolvedURL(source, base: base)
+        if let source = element["src"],
+            let target = Self.reference(source, base: base, schemes: ArticleHTML.imageSchemes)
         {
-            label += " \(footnoteNumber(for: url.absoluteString))"
+            label += " \(footnoteNumber(for: target))"
         }
         var alternative = ""
         for scalar in (element["alt"] ?? "").unicodeScalars {
@@ -370,16 +370,29 @@ struct TerminalRenderer {
         appendWord("[\(label)]", glued: false)
     }
 
-    /// Where a link goes, or nil for links to the page itself or to scripts.
+    /// Where a link goes, or nil for links to the page itself (`#fragment`) and to anything
+    /// but the web and mail.
     func linkTarget(_ href: String) -> String? {
         let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        switch ArticleHTML.scheme(of: trimmed) {
-        case "javascript", "vbscript", "data": return nil
-        default: break
+        return Self.reference(trimmed, base: base, schemes: ArticleHTML.linkSchemes)
+    }
+
+    /// The footnote text for a link or image address: resolved against `base` when one of
+    /// `schemes` (or relative with no base), as written when it cannot be parsed but has one of
+    /// them, nil otherwise; without hidden characters.
+    static func reference(_ value: String, base: URL?, schemes: Set<String>) -> String? {
+        let target: String
+        if let url = ArticleHTML.allowedURL(value, base: base, schemes: schemes) {
+            target = url.absoluteString
+        } else if ArticleHTML.resolvedURL(value, base: base) == nil, let scheme = ArticleHTML.scheme(of: value),
+            schemes.contains(scheme)
+        {
+            target = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            return nil
         }
-        let target = ArticleHTML.resolvedURL(trimmed, base: base)?.absoluteString ?? trimmed
-        return String(String.UnicodeScalarView(target.unicodeScalars.filter { !Self.isHidden($0) }))
+        return String(String.UnicodeScalarView(target.unicodeScalars.filter { !isHidden($0) }))
     }
 
     mutating func footnoteNumber(for url: String) -> Int {
