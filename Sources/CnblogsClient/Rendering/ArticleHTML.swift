@@ -11,7 +11,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Both parse the body with BasicXML's ``BasicXML/HTMLNode/parseFragment(_:)``, which recovers
+/// Both parse the body with BasicXML's ``BasicXML/HTMLNode/parseFragment(_:)-(String)``, which recovers
 /// from any markup. HTML that libxml2 cannot take at all (2 GiB or more) has no images and
 /// sanitizes to an empty string.
 public enum ArticleHTML {
