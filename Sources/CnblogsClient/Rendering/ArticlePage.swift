@@ -12,10 +12,11 @@ import Foundation
 /// try html.write(to: folder.appendingPathComponent("551203.html"), atomically: true, encoding: .utf8)
 /// ```
 ///
-/// The page loads nothing but images: its Content-Security-Policy
-/// (``contentSecurityPolicy``) forbids scripts, frames, plug-ins, fonts, outside stylesheets,
-/// form submissions and `<base>`, and its stylesheet (``stylesheet``) is inline. Images, tables and code blocks never make the page
-/// wider than the screen; it follows the system's dark mode (`prefers-color-scheme`).
+/// The page loads nothing but images: its Content-Security-Policy (``contentSecurityPolicy``)
+/// forbids scripts, frames, plug-ins, fonts, outside stylesheets, form submissions and
+/// `<base>`, and its stylesheet (``stylesheet``) is inline. Images, tables and code blocks
+/// never make the page wider than the screen; it follows the system's dark mode
+/// (`prefers-color-scheme`).
 ///
 /// Images are requested without a referrer (`<meta name="referrer" content="no-referrer">`),
 /// which image hosts that refuse other sites' referrers still answer.

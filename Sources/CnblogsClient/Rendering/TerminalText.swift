@@ -35,14 +35,15 @@ import Foundation
 ///
 /// Outside `pre` whitespace collapses as in a browser, and control characters (which could
 /// drive the terminal) and bidirectional overrides are removed, the same set as
-/// ``printable(_:)`` removes; entities are decoded.
-/// Lines are wrapped to `width` columns with CJK and other wide characters counted as two;
-/// they break between words at spaces and beside a CJK character (never before closing
-/// punctuation such as `，` or `。`), and a word longer than a line is split. No line is wider than `width`, except in `pre` and when indentation
-/// leaves less than two columns, in which case the indentation is dropped. A `width` below 2
-/// is taken as 2, the least that holds a wide character, and one above 10 000 as 10 000. An
-/// ordered list's `start` is clamped to ±1 000 000, so no number in the input can overflow. Trailing spaces, runs of blank lines
-/// and blank lines at the start and end are removed; the result has no final newline.
+/// ``printable(_:)`` removes; entities are decoded. Lines are wrapped to `width` columns with
+/// CJK and other wide characters counted as two; they break between words at spaces and beside
+/// a CJK character (never before closing punctuation such as `，` or `。`), and a word longer
+/// than a line is split. No line is wider than `width`, except in `pre` and when indentation
+/// leaves less than two columns, in which case the indentation is dropped. A `width` below 2 is
+/// taken as 2, the least that holds a wide character, and one above 10 000 as 10 000. An
+/// ordered list's `start` is clamped to ±1 000 000, so no number in the input can overflow.
+/// Trailing spaces, runs of blank lines and blank lines at the start and end are removed; the
+/// result has no final newline.
 public enum TerminalText {
     /// The widest text ``render(html:width:base:)`` makes: a rule (`hr`) is as wide as the
     /// width, so an absurd width would otherwise exhaust memory.
