@@ -1,3 +1,4 @@
+import Foundation
 import BasicXML
 import Testing
 
@@ -55,8 +56,28 @@ import Testing
 
     @Test("bytes that are not UTF-8 become replacement characters before libxml2 sees them")
     func invalidUTF8() throws {
-        let text = String(decoding: [0x3C, 0x70, 0x3E, 0xFF, 0xFE, 0xE4, 0xB8, 0x3C, 0x2F, 0x70, 0x3E], as: UTF8.self)
-        let nodes = try HTMLNode.parseFragment(text)
-        #expect(nodes == [.element(HTMLElement("p", children: [.text("\u{FFFD}\u{FFFD}\u{FFFD}")]))])
+        // Given bytes with a stray FF FE, a truncated 3-byte sequence (E4 B8) and an overlong
+        // encoding of "/" (C0 AF), then valid UTF-8 for 中.
+        let bytes: [UInt8] = [
+            0x3C, 0x70, 0x3E, 0xFF, 0xFE, 0xE4, 0xB8, 0x3C, 0x2F, 0x70, 0x3E, 0x3C, 0x70, 0x3E, 0xC0, 0xAF, 0xE4, 0xB8,
+            0xAD,
+        ]
+
+        // When they are parsed as bytes.
+        let nodes = try HTMLNode.parseFragment(Data(bytes))
+
+        // Then each bad sequence is one U+FFFD and the valid characters are kept.
+        #expect(
+            nodes == [
+                .element(HTMLElement("p", children: [.text("\u{FFFD}\u{FFFD}\u{FFFD}")])),
+                .element(HTMLElement("p", children: [.text("\u{FFFD}\u{FFFD}中")])),
+            ])
+    }
+
+    @Test("a charset in the bytes does not change how they are read: always UTF-8")
+    func charsetIgnored() throws {
+        let html = #"<meta charset="gbk"><p>中文</p>"#
+        let nodes = try HTMLNode.parseFragment(Data(html.utf8))
+        #expect(nodes.last == .element(HTMLElement("p", children: [.text("中文")])))
     }
 }

@@ -44,7 +44,8 @@ struct ArticlePageBrowserTests {
 
     /// Writes the article page (and, when asked, a copy without its stylesheet) into `folder`.
     static func writePages(to folder: URL, withUnstyledCopy: Bool) throws -> [String] {
-        let html = ArticlePage(article: article).html()
+        // The body goes in unsanitized, so that its script tests the page's policy alone.
+        let html = ArticlePage(article: article, bodyHTML: article.html).html()
         try html.write(to: folder.appendingPathComponent("article.html"), atomically: true, encoding: .utf8)
         guard withUnstyledCopy else { return ["article.html"] }
         let start = try #require(html.range(of: "<style>"))

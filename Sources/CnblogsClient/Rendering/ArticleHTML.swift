@@ -11,15 +11,17 @@ import Foundation
 /// }
 /// ```
 ///
-/// Both parse the body with BasicXML's ``BasicXML/HTMLNode/parseFragment(_:)``, which recovers
+/// Both parse the body with BasicXML's ``BasicXML/HTMLNode/parseFragment(_:)-(String)``, which recovers
 /// from any markup. HTML that libxml2 cannot take at all (2 GiB or more) has no images and
 /// sanitizes to an empty string.
 public enum ArticleHTML {
-    /// The URLs of the body's images (`<img src>`), in document order and without repeats.
+    /// The URLs of the body's images (`<img src>`), in document order and without repeats: only
+    /// `http` and `https` URLs, the ones worth downloading.
     ///
     /// Each `src` is repaired by ``URLRepair`` (protocol-relative, non-ASCII, a repeated host)
-    /// and resolved against `base`; a relative URL stays relative when there is no `base`.
-    /// `data:` URIs, empty sources and sources that cannot be a URL are left out.
+    /// and resolved against `base`. Anything that is not then an `http` or `https` URL is left
+    /// out: `data:`, `file:`, `ftp:` and `javascript:` URIs, empty sources, sources that cannot
+    /// be a URL, and relative ones when there is no `base`.
     ///
     /// ```swift
     /// ArticleHTML.imageURLs(
@@ -36,8 +38,8 @@ public enum ArticleHTML {
         var pending = Array(nodes.reversed())
         while let node = pending.popLast() {
             guard case .element(let element) = node else { continue }
-            if element.name == "img", let source = element["src"], !isDataURI(source),
-                let url = resolvedURL(source, base: base), seen.insert(url.absoluteString).inserted
+            if element.name == "img", let url = element["src"].flatMap({ webImageURL($0, base: base) }),
+                seen.insert(url.absoluteString).inserted
             {
                 result.append(url)
             }
@@ -46,18 +48,33 @@ public enum ArticleHTML {
         return result
     }
 
-    /// The body as HTML that is safe to show in a page: no scripts, no plug-ins, no forms.
+    /// The body as HTML that is safe to show in a page: no scripts, plug-ins, forms or frames,
+    /// nothing that loads from or links to anything but the web, and no styles that could
+    /// overlay the page.
     ///
     /// - Elements dropped with everything inside them: `script`, `style`, `iframe`, `frame`,
-    ///   `frameset`, `object`, `embed`, `applet`, `form`, `base`, `link` and `meta`.
+    ///   `frameset`, `object`, `embed`, `applet`, `form`, `base`, `link`, `meta`, `noscript`,
+    ///   `noembed`, `noframes` and `plaintext`, and all of `svg` and `math` (SVG can animate
+    ///   attributes into links and reference outside documents; neither is common in articles).
     /// - Attributes dropped: every event handler (`on…`), `srcset` (it would fetch images the
-    ///   transform never saw), and any URL attribute (`href`, `src`, `action`, …) whose scheme is
-    ///   `javascript:` or `vbscript:` (spaces and control characters in the scheme do not hide
-    ///   it), or `data:` anywhere but an image's `src`.
-    /// - Image sources are repaired by ``URLRepair`` and resolved against `base`, then given to
-    ///   `imageSource`, whose answer replaces them (a `data:` URI for offline reading); nil
-    ///   keeps the repaired URL. A source that cannot be a URL, or is a `data:` URI, is kept.
-    /// - Links (`href`) are resolved against `base` when there is one.
+    ///   transform never saw) and `ping`.
+    /// - Links and other URL attributes (`href`, `action`, `formaction`, `poster`,
+    ///   `background`, `cite`, `longdesc`, …) are repaired by ``URLRepair`` and resolved against
+    ///   `base`, and kept only when they are then `http`, `https` or `mailto` URLs, or relative
+    ///   ones with no `base` to resolve against. A fragment (`href="#top"`) is kept as written,
+    ///   never resolved, so a table of contents still works in a saved page. Spaces and control
+    ///   characters in a scheme (`java&#9;script:`) do not hide it.
+    /// - An image's `src` is kept only as an `http` or `https` URL (repaired and resolved, then
+    ///   given to `imageSource`, whose answer replaces it: a `data:` URI for offline reading; nil
+    ///   keeps the repaired URL) or a `data:image/…` URI. SVG data images are kept: in `<img>`
+    ///   a browser runs no script in an SVG and loads nothing from it, and ``ArticlePage``'s
+    ///   policy forbids scripts anyway. The `src` of other elements (`video`, `audio`, `source`)
+    ///   must be `http` or `https`.
+    /// - `style` attributes keep their declarations (cnblogs centres images with
+    ///   `style="text-align:center"`) but lose each one whose value holds `url(`, `image(`,
+    ///   `image-set(`, `cross-fade(`, `element(`, `src(`, `expression(`, `@import`, a comment or
+    ///   a `\` escape, or whose property is `position`, `z-index`, `behavior` or `-moz-binding`;
+    ///   a `style` left with no declarations is dropped.
     ///
     /// ```swift
     /// ArticleHTML.sanitized(#"<p onclick="x()">Hi<script>x()</script><img src="//i.cnblogs.com/a.png"></p>"#)
@@ -72,55 +89,25 @@ public enum ArticleHTML {
         return HTMLNode.serialize(sanitized(nodes, base: base, imageSource: imageSource))
     }
 
-    /// The elements ``sanitized(_:base:imageSource:)`` drops with their contents.
-    static let droppedElements: Set<String> = [
-        "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "form", "base", "link", "meta",
-    ]
+    /// The schemes a link (`href` and the like) may have: the web's, and mail.
+    static let linkSchemes: Set<String> = ["http", "https", "mailto"]
 
-    /// The attributes that hold a URL a browser may load or follow.
-    static let urlAttributes: Set<String> = [
-        "href", "src", "action", "formaction", "xlink:href", "poster", "background", "cite", "data", "lowsrc",
-        "dynsrc", "longdesc", "usemap", "manifest", "codebase", "classid", "profile",
-    ]
+    /// The schemes an image may be loaded from (besides `data:image/…` in a page).
+    static let imageSchemes: Set<String> = ["http", "https"]
 
-    /// `nodes` sanitized; recursion is bounded by ``BasicXML/HTMLNode/maximumDepth``, since the
-    /// nodes come from the parser.
-    static func sanitized(_ nodes: [HTMLNode], base: URL?, imageSource: (URL) -> String?) -> [HTMLNode] {
-        nodes.compactMap { node in
-            guard case .element(let element) = node else { return node }
-            let name = element.name.lowercased()
-            guard !droppedElements.contains(name) else { return nil }
-            var attributes: [HTMLAttribute] = []
-            for attribute in element.attributes {
-                let attributeName = attribute.name.lowercased()
-                if attributeName.hasPrefix("on") || attributeName == "srcset" { continue }
-                guard urlAttributes.contains(attributeName) else {
-                    attributes.append(attribute)
-                    continue
-                }
-                let scheme = self.scheme(of: attribute.value)
-                if scheme == "javascript" || scheme == "vbscript" { continue }
-                if name == "img" && attributeName == "src" {
-                    attributes.append(
-                        HTMLAttribute(
-                            name: attribute.name, value: imageSourceValue(attribute.value, base, imageSource)))
-                } else if scheme == "data" {
-                    continue
-                } else if attributeName == "href", base != nil, let url = resolvedURL(attribute.value, base: base) {
-                    attributes.append(HTMLAttribute(name: attribute.name, value: url.absoluteString))
-                } else {
-                    attributes.append(attribute)
-                }
-            }
-            let children = sanitized(element.children, base: base, imageSource: imageSource)
-            return .element(HTMLElement(name: element.name, attributes: attributes, children: children))
-        }
+    /// `value` repaired and resolved against `base` when the result has one of `schemes`, or is
+    /// relative (there was no base) and `value` has no scheme either; nil otherwise.
+    static func allowedURL(_ value: String, base: URL?, schemes: Set<String>) -> URL? {
+        guard let url = resolvedURL(value, base: base) else { return nil }
+        if let scheme = url.scheme { return schemes.contains(scheme.lowercased()) ? url : nil }
+        return scheme(of: value) == nil ? url : nil
     }
 
-    /// What an image's `src` becomes: the transform's answer, else the repaired URL, else as written.
-    static func imageSourceValue(_ value: String, _ base: URL?, _ imageSource: (URL) -> String?) -> String {
-        guard !isDataURI(value), let url = resolvedURL(value, base: base) else { return value }
-        return imageSource(url) ?? url.absoluteString
+    /// The `http` or `https` URL an image's `source` is, repaired and resolved against `base`;
+    /// nil for anything else, a relative URL with no base included.
+    static func webImageURL(_ source: String, base: URL?) -> URL? {
+        guard let url = allowedURL(source, base: base, schemes: imageSchemes), url.scheme != nil else { return nil }
+        return url
     }
 
     /// `text` repaired by ``URLRepair`` and resolved against `base`; nil when it cannot be a URL.

@@ -12,20 +12,25 @@ import Foundation
 /// try html.write(to: folder.appendingPathComponent("551203.html"), atomically: true, encoding: .utf8)
 /// ```
 ///
-/// The page loads nothing but images: its Content-Security-Policy
-/// (``contentSecurityPolicy``) forbids scripts, frames, fonts and outside stylesheets, and its
-/// stylesheet (``stylesheet``) is inline. Images, tables and code blocks never make the page
-/// wider than the screen; it follows the system's dark mode (`prefers-color-scheme`).
+/// The page loads nothing but images: its Content-Security-Policy (``contentSecurityPolicy``)
+/// forbids scripts, frames, plug-ins, fonts, outside stylesheets, form submissions and
+/// `<base>`, and its stylesheet (``stylesheet``) is inline. Images, tables and code blocks
+/// never make the page wider than the screen; it follows the system's dark mode
+/// (`prefers-color-scheme`).
 ///
 /// Images are requested without a referrer (`<meta name="referrer" content="no-referrer">`),
 /// which image hosts that refuse other sites' referrers still answer.
 ///
-/// The title, byline and link are escaped. The body is inserted as given, in one place
-/// (``bodyHTML``): pass a sanitised body there when the source is not trusted.
+/// The title, byline and link are escaped. The body is the article's HTML sanitized by
+/// ``ArticleHTML/sanitized(_:base:imageSource:)`` against its link, unless the page is given a
+/// ``bodyHTML`` of its own, which goes in as it is (pass one already sanitized, for instance
+/// with images swapped for saved copies).
 public struct ArticlePage: Sendable, Hashable {
     /// The article whose title, byline, date and link head the page.
     public var article: Article
-    /// The body's HTML, inserted into the page as it is; by default the article's own ``Article/html``.
+    /// The body's HTML, inserted into the page as it is, so it must already be safe: by
+    /// default the article's own ``Article/html`` sanitized by
+    /// ``ArticleHTML/sanitized(_:base:imageSource:)``.
     public var bodyHTML: String
     /// The zone the date is shown in; China time (Asia/Shanghai) by default, as cnblogs shows it.
     public var timeZone: TimeZone
@@ -34,17 +39,35 @@ public struct ArticlePage: Sendable, Hashable {
     public static let chinaTimeZone =
         TimeZone(identifier: "Asia/Shanghai") ?? TimeZone(secondsFromGMT: 8 * 3600) ?? .gmt
 
-    /// A page for `article`, showing `bodyHTML` (the article's own HTML when nil) as its body.
+    /// A page for `article`.
+    ///
+    /// ```swift
+    /// let page = ArticlePage(article: article)   // the body sanitized
+    /// let offline = ArticlePage(
+    ///     article: article,
+    ///     bodyHTML: ArticleHTML.sanitized(article.html, base: article.link) { savedImages[$0] })
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - article: the article whose title, byline, date, link and body the page shows.
+    ///   - bodyHTML: the body, inserted as it is, so it must already be safe (from
+    ///     ``ArticleHTML/sanitized(_:base:imageSource:)`` or a source you trust); when nil, the
+    ///     article's ``Article/html`` sanitized against its ``Article/link``.
+    ///   - timeZone: the zone the date is shown in.
+    /// - Complexity: O(*n*) in the length of the article's HTML when `bodyHTML` is nil.
     public init(article: Article, bodyHTML: String? = nil, timeZone: TimeZone = ArticlePage.chinaTimeZone) {
         self.article = article
-        self.bodyHTML = bodyHTML ?? article.html
+        self.bodyHTML = bodyHTML ?? ArticleHTML.sanitized(article.html, base: article.link)
         self.timeZone = timeZone
     }
 
     /// The policy in the page's `Content-Security-Policy` meta: nothing loads but images
-    /// (inline, http and https) and the inline stylesheet; no scripts run.
+    /// (inline, http and https) and the inline stylesheet; no scripts run, no frames or plug-ins
+    /// load (`default-src 'none'` covers `script-src`, `frame-src` and `object-src`), no form
+    /// submits (`form-action`) and no `<base>` changes where links lead (`base-uri`), the two
+    /// that `default-src` does not cover.
     public static let contentSecurityPolicy =
-        "default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'"
+        "default-src 'none'; img-src data: http: https:; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'"
 
     /// The complete HTML document.
     ///

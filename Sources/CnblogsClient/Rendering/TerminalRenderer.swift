@@ -113,13 +113,14 @@ struct TerminalRenderer {
             startMarker(String(repeating: "#", count: level))
         case "ul", "ol":
             block(openItems > 0 ? .line : .paragraph)
-            let start = element["start"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 1
-            lists.append((ordered: name == "ol", next: start))
+            lists.append((ordered: name == "ol", next: Self.listStart(element["start"])))
         case "li":
             block(.line)
             openItems += 1
             if let list = lists.last, list.ordered {
                 startMarker("\(list.next).")
+                // Cannot overflow: `next` starts within ±``maximumListStart`` and grows by one per
+                // item, which a string of less than 2^63 bytes cannot hold enough of.
                 lists[lists.count - 1].next += 1
             } else {
                 startMarker("•")
@@ -146,6 +147,21 @@ struct TerminalRenderer {
                 block(.line)
             }
         }
+    }
+
+    /// The farthest from zero an ordered list's `start` is taken; beyond it, the number is clamped.
+    static let maximumListStart = 1_000_000
+
+    /// The first number of an ordered list with this `start` attribute: 1 when there is none or it
+    /// is not a number, clamped to ±``maximumListStart`` (a hostile `start` must not overflow).
+    static func listStart(_ attribute: String?) -> Int {
+        guard let text = attribute?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return 1 }
+        if let value = Int(text) { return min(max(value, -maximumListStart), maximumListStart) }
+        // Digits too many for an Int: clamped by sign, as a browser clamps them.
+        let digits = text.drop { $0 == "-" || $0 == "+" }
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), text.count - digits.count <= 1
+        else { return 1 }
+        return text.hasPrefix("-") ? -maximumListStart : maximumListStart
     }
 
     mutating func exit(_ name: String, link: String?) {
@@ -336,10 +352,10 @@ struct TerminalRenderer {
 
     mutating func appendImage(_ element: HTMLElement) {
         var label = "image"
-        if let source = element["src"], !ArticleHTML.isDataURI(source),
-            let url = ArticleHTML.resolvedURL(source, base: base)
+        if let source = element["src"],
+            let target = Self.reference(source, base: base, schemes: ArticleHTML.imageSchemes)
         {
-            label += " \(footnoteNumber(for: url.absoluteString))"
+            label += " \(footnoteNumber(for: target))"
         }
         var alternative = ""
         for scalar in (element["alt"] ?? "").unicodeScalars {
@@ -354,16 +370,29 @@ struct TerminalRenderer {
         appendWord("[\(label)]", glued: false)
     }
 
-    /// Where a link goes, or nil for links to the page itself or to scripts.
+    /// Where a link goes, or nil for links to the page itself (`#fragment`) and to anything
+    /// but the web and mail.
     func linkTarget(_ href: String) -> String? {
         let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        switch ArticleHTML.scheme(of: trimmed) {
-        case "javascript", "vbscript", "data": return nil
-        default: break
+        return Self.reference(trimmed, base: base, schemes: ArticleHTML.linkSchemes)
+    }
+
+    /// The footnote text for a link or image address: resolved against `base` when one of
+    /// `schemes` (or relative with no base), as written when it cannot be parsed but has one of
+    /// them, nil otherwise; without hidden characters.
+    static func reference(_ value: String, base: URL?, schemes: Set<String>) -> String? {
+        let target: String
+        if let url = ArticleHTML.allowedURL(value, base: base, schemes: schemes) {
+            target = url.absoluteString
+        } else if ArticleHTML.resolvedURL(value, base: base) == nil, let scheme = ArticleHTML.scheme(of: value),
+            schemes.contains(scheme)
+        {
+            target = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        } else {
+            return nil
         }
-        let target = ArticleHTML.resolvedURL(trimmed, base: base)?.absoluteString ?? trimmed
-        return String(String.UnicodeScalarView(target.unicodeScalars.filter { !Self.isHidden($0) }))
+        return String(String.UnicodeScalarView(target.unicodeScalars.filter { !isHidden($0) }))
     }
 
     mutating func footnoteNumber(for url: String) -> Int {

@@ -25,21 +25,30 @@ import Foundation
 /// - A link is its text followed by `[n]`; an image is `[image n]`, or `[image n: alt]`
 ///   with its `alt` text; the URLs (repaired by ``URLRepair`` and resolved against `base`)
 ///   are listed as `[n] URL` at the end, numbered in order of first appearance, a repeated URL
-///   keeping its number. Links to `#fragments` or `javascript:` and `data:` images get no number.
+///   keeping its number. Only web addresses get a number: links to `http`, `https` and
+///   `mailto` URLs and images from `http` and `https` (and relative ones when there is no
+///   `base`); links to `#fragments`, and `javascript:`, `data:`, `file:` and other URLs, do not.
 /// - Table rows are lines with cells separated by ` | `.
 /// - `hr` is a line of `-` as wide as the text.
 /// - `script`, `style`, `head`, `iframe`, `object`, `embed`, `noscript`, `template`, `select`
 ///   and `svg` are left out, and so are comments.
 ///
 /// Outside `pre` whitespace collapses as in a browser, and control characters (which could
-/// drive the terminal) and bidirectional overrides are removed; entities are decoded.
-/// Lines are wrapped to `width` columns with CJK and other wide characters counted as two;
-/// they break between words at spaces and beside a CJK character (never before closing
-/// punctuation such as `，` or `。`), and a word longer than a line is split. No line is wider than `width`, except in `pre` and when indentation
-/// leaves less than two columns, in which case the indentation is dropped. A `width` below 2
-/// is taken as 2, the least that holds a wide character. Trailing spaces, runs of blank lines
-/// and blank lines at the start and end are removed; the result has no final newline.
+/// drive the terminal) and bidirectional overrides are removed, the same set as
+/// ``printable(_:)`` removes; entities are decoded. Lines are wrapped to `width` columns with
+/// CJK and other wide characters counted as two; they break between words at spaces and beside
+/// a CJK character (never before closing punctuation such as `，` or `。`), and a word longer
+/// than a line is split. No line is wider than `width`, except in `pre` and when indentation
+/// leaves less than two columns, in which case the indentation is dropped. A `width` below 2 is
+/// taken as 2, the least that holds a wide character, and one above 10 000 as 10 000. An
+/// ordered list's `start` is clamped to ±1 000 000, so no number in the input can overflow.
+/// Trailing spaces, runs of blank lines and blank lines at the start and end are removed; the
+/// result has no final newline.
 public enum TerminalText {
+    /// The widest text ``render(html:width:base:)`` makes: a rule (`hr`) is as wide as the
+    /// width, so an absurd width would otherwise exhaust memory.
+    static let maximumWidth = 10_000
+
     /// The body `html` as text for a terminal `width` columns wide, by the rules above.
     ///
     /// HTML that libxml2 cannot take at all (2 GiB or more) renders as an empty string.
@@ -47,8 +56,40 @@ public enum TerminalText {
     /// - Complexity: O(*n*) in the length of `html`.
     public static func render(html: String, width: Int, base: URL? = nil) -> String {
         guard let nodes = try? HTMLNode.parseFragment(html) else { return "" }
-        var renderer = TerminalRenderer(width: max(width, 2), base: base)
+        var renderer = TerminalRenderer(width: min(max(width, 2), maximumWidth), base: base)
         renderer.render(nodes)
         return renderer.output()
+    }
+
+    /// `text` made safe to print on one line of a terminal: control characters, which could
+    /// drive the terminal, and bidirectional overrides and isolates, which could make text read
+    /// differently from what it is, are removed; line and tab characters become spaces.
+    ///
+    /// ```swift
+    /// TerminalText.printable("\u{1B}[2J标题\u{202E}\tby\nme")   // "[2J标题 by me"
+    /// ```
+    ///
+    /// Removed: C0 controls (U+0000–U+001F, `ESC` included), `DEL` and C1 controls
+    /// (U+007F–U+009F), the bidirectional embeddings and overrides U+202A–U+202E and isolates
+    /// U+2066–U+2069. Tab, line feed, vertical tab, form feed, carriage return, `NEL` (U+0085)
+    /// and the line and paragraph separators U+2028 and U+2029 each become a space (a CR LF pair
+    /// one space). Everything else, CJK included, is kept as it is; spaces are not collapsed.
+    ///
+    /// - Complexity: O(*n*) in the length of `text`.
+    public static func printable(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            defer { previous = scalar }
+            switch scalar {
+            case "\n" where previous == "\r":
+                continue
+            case "\t", "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+                result.append(" ")
+            default:
+                if !TerminalRenderer.isHidden(scalar) { result.append(scalar) }
+            }
+        }
+        return String(result)
     }
 }

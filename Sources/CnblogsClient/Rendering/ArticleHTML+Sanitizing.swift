@@ -1,0 +1,122 @@
+import BasicXML
+import Foundation
+
+/// The rules of ``ArticleHTML/sanitized(_:base:imageSource:)``, element by element and
+/// attribute by attribute.
+extension ArticleHTML {
+    /// The elements ``sanitized(_:base:imageSource:)`` drops with their contents.
+    static let droppedElements: Set<String> = [
+        "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "form", "base", "link", "meta",
+        "noscript", "noembed", "noframes", "plaintext", "svg", "math",
+    ]
+
+    /// The attributes dropped besides event handlers (`on…`).
+    static let droppedAttributes: Set<String> = ["srcset", "ping"]
+
+    /// The attributes that hold a URL a browser may load or follow.
+    static let urlAttributes: Set<String> = [
+        "href", "src", "action", "formaction", "xlink:href", "poster", "background", "cite", "data", "lowsrc",
+        "dynsrc", "longdesc", "usemap", "manifest", "codebase", "classid", "profile",
+    ]
+
+    /// The CSS properties a `style` attribute may not set: they could lay the body over the
+    /// page, or (in old browsers) run code.
+    static let forbiddenStyleProperties: Set<String> = ["position", "z-index", "behavior", "-moz-binding"]
+
+    /// What a CSS value may not contain (in lowercase, without spaces): functions that load
+    /// something or run code, imports, comments and escapes that could hide either.
+    static let forbiddenStyleValueParts = [
+        "url(", "image(", "image-set(", "cross-fade(", "element(", "src(", "expression(", "@import", "/*", "\\",
+    ]
+
+    /// `nodes` sanitized; recursion is bounded by ``BasicXML/HTMLNode/maximumDepth``, since the
+    /// nodes come from the parser.
+    static func sanitized(_ nodes: [HTMLNode], base: URL?, imageSource: (URL) -> String?) -> [HTMLNode] {
+        nodes.compactMap { node in
+            guard case .element(let element) = node else { return node }
+            let name = element.name.lowercased()
+            guard !droppedElements.contains(name) else { return nil }
+            let attributes = element.attributes.compactMap { attribute in
+                sanitized(attribute, of: name, base: base, imageSource: imageSource)
+            }
+            let children = sanitized(element.children, base: base, imageSource: imageSource)
+            return .element(HTMLElement(name: element.name, attributes: attributes, children: children))
+        }
+    }
+
+    /// The attribute as the sanitized element keeps it, or nil when it is dropped.
+    static func sanitized(
+        _ attribute: HTMLAttribute, of element: String, base: URL?, imageSource: (URL) -> String?
+    ) -> HTMLAttribute? {
+        let name = attribute.name.lowercased()
+        if name.hasPrefix("on") || droppedAttributes.contains(name) { return nil }
+        let value: String?
+        switch name {
+        case "style":
+            value = sanitizedStyle(attribute.value)
+        case "src" where element == "img":
+            value = imageSourceValue(attribute.value, base, imageSource)
+        case "src":
+            value = linkValue(attribute.value, base: base, schemes: imageSchemes)
+        case _ where urlAttributes.contains(name):
+            value = linkValue(attribute.value, base: base, schemes: linkSchemes)
+        default:
+            value = attribute.value
+        }
+        return value.map { HTMLAttribute(name: attribute.name, value: $0) }
+    }
+
+    /// What a link (or other URL attribute) becomes: a fragment as written; a URL with one of
+    /// `schemes`, or relative with no base, repaired and resolved; one that cannot be parsed as
+    /// written when its scheme is one of `schemes`; nil for anything else.
+    static func linkValue(_ value: String, base: URL?, schemes: Set<String>) -> String? {
+        if value.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("#") { return value }
+        if let url = allowedURL(value, base: base, schemes: schemes) { return url.absoluteString }
+        if resolvedURL(value, base: base) == nil, let scheme = scheme(of: value), schemes.contains(scheme) {
+            return value
+        }
+        return nil
+    }
+
+    /// What an image's `src` becomes: a `data:image/…` URI as written; an `http` or `https` URL
+    /// replaced by the transform's answer, else repaired; one that cannot be parsed as written
+    /// when its scheme is `http` or `https`; nil for anything else.
+    static func imageSourceValue(_ value: String, _ base: URL?, _ imageSource: (URL) -> String?) -> String? {
+        if isDataURI(value) { return isDataImage(value) ? value : nil }
+        if let url = webImageURL(value, base: base) { return imageSource(url) ?? url.absoluteString }
+        if resolvedURL(value, base: base) == nil, let scheme = scheme(of: value), imageSchemes.contains(scheme) {
+            return value
+        }
+        return nil
+    }
+
+    /// Whether `value` is a `data:` URI of an image type, spaces and control characters aside.
+    static func isDataImage(_ value: String) -> Bool {
+        compacted(value).hasPrefix("data:image/")
+    }
+
+    /// The declarations of a `style` attribute that may stay, joined by `; `; nil when none may.
+    static func sanitizedStyle(_ style: String) -> String? {
+        var kept: [String] = []
+        for part in style.split(separator: ";") {
+            let declaration = part.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let colon = declaration.firstIndex(of: ":") else { continue }
+            let property = declaration[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let isName = property.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            }
+            guard !property.isEmpty, isName, !forbiddenStyleProperties.contains(property) else { continue }
+            let value = compacted(String(declaration[declaration.index(after: colon)...]))
+            guard !forbiddenStyleValueParts.contains(where: { value.contains($0) }) else { continue }
+            kept.append(declaration)
+        }
+        return kept.isEmpty ? nil : kept.joined(separator: "; ")
+    }
+
+    /// `text` in lowercase without ASCII spaces and control characters, for matching what a
+    /// browser would read through them.
+    static func compacted(_ text: String) -> String {
+        String(
+            String.UnicodeScalarView(text.lowercased().unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }))
+    }
+}
