@@ -128,7 +128,7 @@ import Testing
             (["offline", "read"], 64, "read needs the article's ID"),
             (["offline", "list", "3"], 64, "list takes no ID"),
             (["offline", "read", "x-1"], 64, "not 'x-1'"),
-            (["offline", "read", "42"], 1, "post-42 is not in the library"),
+            (["offline", "read", "42"], 1, "there is no offline library here"),
             (["save", "999999999"], 1, "not found: the post 999999999"),
             (["read", "0"], 64, "not '0'"),
         ])

@@ -130,7 +130,9 @@ import Testing
         let folder = directory.path("library")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let keyFile = folder.appendingPathComponent("offline.key")
-        FileManager.default.createFile(atPath: keyFile.path, contents: Data(), attributes: [.posixPermissions: 0o600])
+        #expect(
+            FileManager.default.createFile(
+                atPath: keyFile.path, contents: Data(), attributes: [.posixPermissions: 0o600]))
 
         let library = try OfflineLibrary(folder: folder)
         try await library.save(Self.article(.news, 3))

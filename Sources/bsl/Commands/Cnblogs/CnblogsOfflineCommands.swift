@@ -188,7 +188,8 @@ struct CnblogsSaveCommand: Command {
                 "warning: image not saved: \(failure.url.absoluteString): \(TerminalText.printable(failure.reason))")
         }
         if options.json { return try CnblogsReading.printJSON(result.entry, terminal) }
-        var line = "\(result.replacedExisting ? "saved again" : "saved") \(article.key): "
+        var line =
+            "\(result.replacedExisting ? "saved again" : "saved") \(article.key): "
             + TerminalText.printable(article.title)
         if images { line += " (\(result.entry.savedImages) of \(article.imageURLs.count) images)" }
         terminal.print(line)
