@@ -18,7 +18,12 @@ import Foundation
 /// AES-256-GCM), `offline.key` (its 32-byte key, made once, mode 600) and `images/`. What is
 /// sealed is each saved value: titles, bylines, bodies. The store's row names (`post-5770214`,
 /// which say what was saved) and the image files are not encrypted; the folder's permissions
-/// guard them. Saving an article again replaces it and moves it to the front. Every method
+/// guard them. Saving an article again replaces it and moves it to the front.
+///
+/// Several processes may use one library: each save and each removal of an article is one
+/// transaction. Images are not locked across processes: a removal that runs while another
+/// process is downloading an image that both articles show may delete it; the saved page
+/// then shows that image from the web. Every method
 /// throws ``CnblogsError`` only: ``CnblogsError/library(path:reason:)`` for the folder or key
 /// file, ``CnblogsError/storage(_:)`` for the store.
 public final class OfflineLibrary: Sendable {
