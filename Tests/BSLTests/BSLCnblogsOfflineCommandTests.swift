@@ -81,7 +81,8 @@ import Testing
     func offlinePage() async throws {
         let directory = try TemporaryDirectory()
         let library = directory.path("library").path
-        _ = try await Self.run(["save", "551203", "--news", "--images", "--library", library])
+        let saved = try await Self.run(["save", "551203", "--news", "--images", "--library", library])
+        #expect(saved.status == 0, "\(saved.standardError)")
         let page = directory.path("page.html")
         let result = try await Self.run(
             ["offline", "read", "551203", "--news", "--library", library, "--html", page.path], replay: false)
@@ -131,6 +132,7 @@ import Testing
             (["offline", "read", "42"], 1, "there is no offline library here"),
             (["save", "999999999"], 1, "not found: the post 999999999"),
             (["read", "0"], 64, "not '0'"),
+            (["read", "1", "--html", "-", "--json"], 64, "--html - and --json both write to standard output"),
         ])
     func badLines(arguments: [String], status: Int32, message: String) async throws {
         let directory = try TemporaryDirectory()
@@ -154,6 +156,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path))
         let html = try await Self.run(["offline", "list", "--html", "x.html", "--library", folder.path], replay: false)
         #expect(html.status == 64)
+        #expect(html.standardError.contains("--html goes with read ID"))
     }
 
     @Test("titles from the API reach the terminal without escape sequences or bidi overrides")

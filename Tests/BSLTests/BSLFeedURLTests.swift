@@ -27,7 +27,7 @@ import Testing
         let missing = try await ProcessRunner.run(Self.bsl, ["feed", server.url("/fixtures/none.xml").absoluteString])
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("404"), "\(missing.standardError)")
-        #expect(missing.standardError.contains("replay a recording with --replay DIR"))
+        #expect(!missing.standardError.contains("--replay"), "a 404 is no network problem")
     }
 
     @Test("--replay with a file, not a URL, is a usage error")

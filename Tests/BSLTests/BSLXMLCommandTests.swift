@@ -111,5 +111,6 @@ import Testing
         let url = try await bsl(["feed", "http://127.0.0.1:1/rss"])
         #expect(url.status == 1)
         #expect(url.standardError.hasPrefix("Error: request to http://127.0.0.1:1/rss failed"), "\(url.standardError)")
+        #expect(url.standardError.contains("offline, save the feed to a file, or replay a recording with --replay DIR"))
     }
 }

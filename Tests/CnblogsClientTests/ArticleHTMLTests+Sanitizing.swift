@@ -59,6 +59,10 @@ import Testing
             ("<p style=\"color: red /* ; */\">x</p>", "<p>x</p>"),
             ("<p style=\"u\\rl: x; : red; color\">x</p>", "<p>x</p>"),
             ("<p style=\"\">x</p>", "<p>x</p>"),
+            (
+                "<div style=\"transform: translateY(-400px); translate: 0 -9em; inset: 0; margin: 1em\">x</div>",
+                "<div style=\"margin: 1em\">x</div>"
+            ),
         ])
     func styles(html: String, expected: String) {
         #expect(ArticleHTML.sanitized(html) == expected)
@@ -95,6 +99,19 @@ import Testing
         ])
     func urlAttributes(html: String, expected: String) {
         #expect(ArticleHTML.sanitized(html) == expected)
+    }
+
+    @Test("open is an attribute, not an event handler: collapsible sections stay open")
+    func openAttribute() {
+        let html = "<details open=\"\"><summary>s</summary>x</details>"
+        #expect(ArticleHTML.sanitized(html) == html)
+        #expect(ArticleHTML.sanitized("<details onopen=\"x()\" ontoggle=\"y()\">d</details>") == "<details>d</details>")
+    }
+
+    @Test("only ASCII white space before # makes a fragment: U+3000 then # is a relative link, dropped on a file: base")
+    func fragmentAfterIdeographicSpace() {
+        #expect(ArticleHTML.sanitized("<a href=\"\u{3000}#x\">x</a>", base: URL(string: "file:///tmp/")) == "<a>x</a>")
+        #expect(ArticleHTML.sanitized("<a href=\" \t#x\">x</a>") == "<a href=\" \t#x\">x</a>")
     }
 
     @Test("fragments stay as written with a base, so a table of contents works in a saved page")

@@ -88,7 +88,7 @@ import Testing
         arguments: [
             ("group-readable", "chmod 600"),
             ("missing", "the key file is missing"),
-            ("short", "holds 5 bytes, not 32"),
+            ("short", "holds 5 bytes, not 32; restore it from a backup"),
             ("folder", "not a regular file"),
         ])
     func badKeyFile(damage: String, expected: String) async throws {
@@ -124,20 +124,22 @@ import Testing
         #expect(try Data(contentsOf: store) == storeBefore)
     }
 
-    @Test("a torn key file with no store beside it (a run killed while creating) is replaced, not an error")
-    func tornKeyWithoutStore() async throws {
+    @Test(
+        "a torn key file with no store beside it is never replaced behind the user's back; the error says to delete it")
+    func tornKeyWithoutStore() throws {
         let directory = try TemporaryDirectory()
         let folder = directory.path("library")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let keyFile = folder.appendingPathComponent("offline.key")
         #expect(
             FileManager.default.createFile(
-                atPath: keyFile.path, contents: Data(), attributes: [.posixPermissions: 0o600]))
+                atPath: keyFile.path, contents: Data([1, 2]), attributes: [.posixPermissions: 0o600]))
 
-        let library = try OfflineLibrary(folder: folder)
-        try await library.save(Self.article(.news, 3))
-        #expect(try Data(contentsOf: keyFile).count == 32)
-        #expect(try OfflineLibrary(folder: folder).article(.news, id: 3) != nil)
+        let error = try #require(throws: CnblogsError.self) { try OfflineLibrary(folder: folder) }
+        #expect(error.description.contains("holds 2 bytes, not 32; no articles were saved with it yet: delete it"))
+        #expect(try Data(contentsOf: keyFile) == Data([1, 2]))
+        try FileManager.default.removeItem(at: keyFile)
+        #expect(throws: Never.self) { try OfflineLibrary(folder: folder) }
     }
 
     @Test("eight libraries opened at once on a new folder share one key")
@@ -192,6 +194,58 @@ import Testing
             return
         }
         #expect(error.description.hasPrefix("offline library: "))
+    }
+
+    @Test("in a folder others may read, the store and the images are still owner-only")
+    func ownerOnlyFiles() async throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.path("shared")
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let library = try OfflineLibrary(folder: folder)
+        try await library.save(Self.article(.post, 1))
+        func mode(_ name: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[
+                .posixPermissions]
+                as? Int
+        }
+        #expect(try mode("offline.sqlite") == 0o600)
+        #expect(try mode("images") == 0o700)
+        #expect(try mode("offline.key") == 0o600)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where name.hasPrefix("offline.sqlite") {
+            #expect(try mode(name) == 0o600, "\(name)")
+        }
+    }
+
+    @Test("an article row that no longer opens can still be removed or replaced, and keeps every image")
+    func unreadableRow() async throws {
+        // Given a library with an image-showing article and a row that is not an article
+        let directory = try TemporaryDirectory()
+        let fixtures = directory.path("site")
+        try FileManager.default.createDirectory(at: fixtures, withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: fixtures.appendingPathComponent("a.png"))
+        let server = try await TestHTTPServer.start(fixtures: fixtures)
+        defer { server.stop() }
+        let image = server.url("/fixtures/a.png")
+        let folder = directory.path("library")
+        let library = try OfflineLibrary(folder: folder)
+        try await library.save(Self.article(.post, 1, images: [image]), downloadingImages: true)
+        try await library.save(Self.article(.post, 2))
+        let key = [UInt8](try Data(contentsOf: folder.appendingPathComponent("offline.key")))
+        let raw = try KeyValueStore(path: folder.appendingPathComponent("offline.sqlite").path, key: .raw(key))
+        try raw.set("not an article", forKey: "post-2", in: "offline-articles")
+        try raw.set("not an article either", forKey: "post-3", in: "offline-articles")
+
+        // When the article with the image is removed, its image stays (the broken row might show it)
+        #expect(try library.remove(.post, id: 1))
+        #expect(library.imageData(for: image) == Data("a".utf8))
+
+        // And the broken rows go on remove and on a save of the same key
+        #expect(try library.remove(.post, id: 2))
+        #expect(try library.article(.post, id: 2) == nil)
+        try await library.save(Self.article(.post, 3, title: "又好了"))
+        #expect(try library.article(.post, id: 3)?.title == "又好了")
     }
 
     @Test("a file where the folder should be is a library error")

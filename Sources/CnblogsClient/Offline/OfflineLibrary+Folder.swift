@@ -58,16 +58,12 @@ extension OfflineLibrary {
     ///
     /// The key is written to a temporary file, flushed, then linked to its name, so a key file
     /// is either absent or whole: two processes creating a library at once end with one key,
-    /// and a process killed while writing leaves no torn key behind. A key file of the wrong
-    /// size with no store beside it (nothing was ever sealed with it) is replaced.
+    /// and a process killed while writing leaves no torn key behind. A key file that is there
+    /// is never replaced (another process may have just sealed a store with it).
     static func loadOrCreateKey(keyFile: URL, store: URL) throws(CnblogsError) -> [UInt8] {
         let hasStore = FileManager.default.fileExists(atPath: store.path)
         var status = stat()
-        if lstat(keyFile.path, &status) == 0 {
-            let isTorn = status.st_mode & S_IFMT == S_IFREG && status.st_size != CipherKeySize.bytes
-            guard isTorn, !hasStore else { return try readKey(keyFile) }
-            unlink(keyFile.path)
-        }
+        if lstat(keyFile.path, &status) == 0 { return try readKey(keyFile, hasStore: hasStore) }
         if hasStore {
             throw .library(
                 path: keyFile.path,
@@ -90,13 +86,36 @@ extension OfflineLibrary {
             throw .library(
                 path: keyFile.path, reason: "cannot write the key file: \(String(cString: strerror(writeError)))")
         }
-        // link() fails with EEXIST when another process made the key first: use that one.
+        // link() fails with EEXIST when another process made the key first: use that one. A
+        // file system without hard links (FAT, some network mounts) gets an exclusive create.
         if link(temporary, keyFile.path) != 0 {
-            if errno == EEXIST { return try readKey(keyFile) }
+            let linkError = errno
+            if linkError == EEXIST { return try readKey(keyFile, hasStore: false) }
+            guard linkError == EPERM || linkError == ENOTSUP || linkError == EOPNOTSUPP else {
+                throw .library(
+                    path: keyFile.path, reason: "cannot create the key file: \(String(cString: strerror(linkError)))")
+            }
+            return try writeExclusively(key, to: keyFile)
+        }
+        syncFolder(keyFile.deletingLastPathComponent())
+        return key
+    }
+
+    /// Writes `key` to a new `keyFile` (mode 600), or reads the one another process made first.
+    private static func writeExclusively(_ key: [UInt8], to keyFile: URL) throws(CnblogsError) -> [UInt8] {
+        let descriptor = open(keyFile.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else {
+            if errno == EEXIST { return try readKey(keyFile, hasStore: false) }
             throw .library(
                 path: keyFile.path, reason: "cannot create the key file: \(String(cString: strerror(errno)))")
         }
-        syncFolder(keyFile.deletingLastPathComponent())
+        defer { close(descriptor) }
+        let written = key.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == key.count, fsync(descriptor) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(keyFile.path)
+            throw .library(path: keyFile.path, reason: "cannot write the key file: \(reason)")
+        }
         return key
     }
 
@@ -127,7 +146,7 @@ extension OfflineLibrary {
     }
 
     /// Reads the 32-byte key, refusing a key file others may read (as ssh refuses such a private key).
-    static func readKey(_ keyFile: URL) throws(CnblogsError) -> [UInt8] {
+    static func readKey(_ keyFile: URL, hasStore: Bool) throws(CnblogsError) -> [UInt8] {
         var status = stat()
         guard stat(keyFile.path, &status) == 0 else {
             throw .library(path: keyFile.path, reason: "cannot read the key file: \(String(cString: strerror(errno)))")
@@ -146,9 +165,11 @@ extension OfflineLibrary {
             throw .library(path: keyFile.path, reason: "cannot read the key file")
         }
         guard data.count == CipherKeySize.bytes else {
+            let advice =
+                hasStore
+                ? "restore it from a backup" : "no articles were saved with it yet: delete it to start a new library"
             throw .library(
-                path: keyFile.path,
-                reason: "the key file holds \(data.count) bytes, not 32; restore it from a backup")
+                path: keyFile.path, reason: "the key file holds \(data.count) bytes, not 32; \(advice)")
         }
         return [UInt8](data)
     }

@@ -17,8 +17,8 @@ import Foundation
 /// The folder (made owner-only) holds `offline.sqlite` (the articles, each sealed with
 /// AES-256-GCM), `offline.key` (its 32-byte key, made once, mode 600) and `images/`. What is
 /// sealed is each saved value: titles, bylines, bodies. The store's row names (`post-5770214`,
-/// which say what was saved) and the image files are not encrypted; the folder's permissions
-/// guard them. Saving an article again replaces it and moves it to the front.
+/// which say what was saved) and the image files are not encrypted: the store file is made
+/// mode 600 and the image folder 700, whatever the umask or the library folder's own mode. Saving an article again replaces it and moves it to the front.
 ///
 /// Several processes may use one library: each save and each removal of an article is one
 /// transaction. Images are not locked across processes: a removal that runs while another
@@ -75,8 +75,15 @@ public final class OfflineLibrary: Sendable {
         } catch {
             throw .library(path: storeFile.path, reason: "\(error)")
         }
+        // Owner-only whatever the umask or the folder's own mode: the row names and the images
+        // are not encrypted. SQLite gives its -wal and -shm files the database file's mode.
+        for suffix in ["", "-wal", "-shm"] { chmod(storeFile.path + suffix, 0o600) }
+        let imageFolder = folder.appendingPathComponent("images", isDirectory: true)
         do {
-            images = try DataCache(folder: folder.appendingPathComponent("images", isDirectory: true), pool: pool)
+            try FileManager.default.createDirectory(
+                at: imageFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            chmod(imageFolder.path, 0o700)
+            images = try DataCache(folder: imageFolder, pool: pool)
         } catch {
             throw .library(path: folder.appendingPathComponent("images").path, reason: "\(error)")
         }
@@ -114,7 +121,8 @@ public final class OfflineLibrary: Sendable {
             try store.write { transaction in
                 let existing = try Self.index(of: entry.key, in: transaction)
                 if let existing { try transaction.removeItem(at: existing, in: Self.listCollection) }
-                let previous = try transaction.value(Article.self, forKey: article.key, in: Self.articleCollection)
+                // A copy that no longer opens (tampered) is replaced all the same.
+                let previous = try? transaction.value(Article.self, forKey: article.key, in: Self.articleCollection)
                 try transaction.set(article, forKey: article.key, in: Self.articleCollection)
                 try transaction.insert(entry, at: 0, in: Self.listCollection)
                 // Images the earlier copy showed and no saved article shows now.
@@ -205,9 +213,11 @@ public final class OfflineLibrary: Sendable {
         let key = Article.key(kind: kind, id: id)
         let orphans: Set<URL>? = try storing { store in
             try store.write { transaction in
-                let article = try transaction.value(Article.self, forKey: key, in: Self.articleCollection)
+                // An article that no longer opens (tampered) is removed all the same.
+                let isStored = try transaction.contains(key, in: Self.articleCollection)
+                let article = try? transaction.value(Article.self, forKey: key, in: Self.articleCollection)
                 let index = try Self.index(of: key, in: transaction)
-                guard article != nil || index != nil else { return nil }
+                guard isStored || index != nil else { return nil }
                 if let index { try transaction.removeItem(at: index, in: Self.listCollection) }
                 _ = try transaction.remove(forKey: key, in: Self.articleCollection)
                 return try Self.unshown(Set(article?.imageURLs ?? []), in: transaction)
@@ -223,12 +233,16 @@ public final class OfflineLibrary: Sendable {
         for url in urls { try? images.remove(url) }
     }
 
-    /// Those of `urls` that no article in the store shows.
+    /// Those of `urls` that no article in the store shows; none when an article cannot be
+    /// read (it may show any of them, and keeping an image loses nothing).
     static func unshown(_ urls: Set<URL>, in transaction: KeyValueStore.ReadTransaction) throws -> Set<URL> {
         guard !urls.isEmpty else { return [] }
         var unshown = urls
         for key in try transaction.keys(in: articleCollection) where !unshown.isEmpty {
-            unshown.subtract(try transaction.value(Article.self, forKey: key, in: articleCollection)?.imageURLs ?? [])
+            guard let article = try? transaction.value(Article.self, forKey: key, in: articleCollection) else {
+                return []
+            }
+            unshown.subtract(article.imageURLs)
         }
         return unshown
     }

@@ -21,7 +21,9 @@ extension ArticleHTML {
 
     /// The CSS properties a `style` attribute may not set: they could lay the body over the
     /// page, or (in old browsers) run code.
-    static let forbiddenStyleProperties: Set<String> = ["position", "z-index", "behavior", "-moz-binding"]
+    static let forbiddenStyleProperties: Set<String> = [
+        "position", "z-index", "behavior", "-moz-binding", "transform", "translate", "inset",
+    ]
 
     /// What a CSS value may not contain (in lowercase, without spaces): functions that load
     /// something or run code, imports, comments and escapes that could hide either.
@@ -49,7 +51,8 @@ extension ArticleHTML {
         _ attribute: HTMLAttribute, of element: String, base: URL?, imageSource: (URL) -> String?
     ) -> HTMLAttribute? {
         let name = attribute.name.lowercased()
-        if name.hasPrefix("on") || droppedAttributes.contains(name) { return nil }
+        // Event handlers (`onerror`…) go; `open` (of `details` and `dialog`) is no handler.
+        if (name.hasPrefix("on") && name != "open") || droppedAttributes.contains(name) { return nil }
         let value: String?
         switch name {
         case "style":
@@ -70,7 +73,9 @@ extension ArticleHTML {
     /// `schemes`, or relative with no base, repaired and resolved; one that cannot be parsed as
     /// written when its scheme is one of `schemes`; nil for anything else.
     static func linkValue(_ value: String, base: URL?, schemes: Set<String>) -> String? {
-        if value.trimmingCharacters(in: .whitespacesAndNewlines).hasPrefix("#") { return value }
+        // Browsers strip only ASCII white space and controls around a URL: U+3000 before `#`
+        // makes a relative (file:) link, not a fragment.
+        if value.drop(while: { $0.unicodeScalars.allSatisfy { $0.value <= 0x20 } }).hasPrefix("#") { return value }
         if let url = allowedURL(value, base: base, schemes: schemes) { return url.absoluteString }
         if resolvedURL(value, base: base) == nil, let scheme = scheme(of: value), schemes.contains(scheme) {
             return value

@@ -49,8 +49,9 @@ public enum ArticleHTML {
     }
 
     /// The body as HTML that is safe to show in a page: no scripts, plug-ins, forms or frames,
-    /// nothing that loads from or links to anything but the web, and no styles that could
-    /// overlay the page.
+    /// nothing that loads from or links to anything but the web, and no styles that take an
+    /// element out of the flow (fixed or absolute position, transforms). Margins and floats
+    /// stay, so a body can still crowd its own page; it cannot run, load or submit anything.
     ///
     /// - Elements dropped with everything inside them: `script`, `style`, `iframe`, `frame`,
     ///   `frameset`, `object`, `embed`, `applet`, `form`, `base`, `link`, `meta`, `noscript`,
@@ -73,7 +74,8 @@ public enum ArticleHTML {
     /// - `style` attributes keep their declarations (cnblogs centres images with
     ///   `style="text-align:center"`) but lose each one whose value holds `url(`, `image(`,
     ///   `image-set(`, `cross-fade(`, `element(`, `src(`, `expression(`, `@import`, a comment or
-    ///   a `\` escape, or whose property is `position`, `z-index`, `behavior` or `-moz-binding`;
+    ///   a `\` escape, or whose property is `position`, `z-index`, `transform`, `translate`,
+    ///   `inset`, `behavior` or `-moz-binding`;
     ///   a `style` left with no declarations is dropped.
     ///
     /// ```swift

@@ -66,11 +66,18 @@ struct FeedCommand: Command {
     /// The feed's bytes from the network (or the cassette `--replay` names).
     private func download() async throws -> Data {
         guard let url = URL(string: file) else { throw UsageError("'\(file)' is not a valid URL") }
+        let pool = RequestPool(transport: try transport.makeTransport())
         do {
-            let pool = RequestPool(transport: try transport.makeTransport())
             return try await pool.send(Endpoint(url: url)).body
         } catch {
-            throw CommandFailure("\(error); offline, save the feed to a file, or replay a recording with --replay DIR")
+            // The hint is for a network that did not answer, not for a server that said no.
+            switch error {
+            case .transport, .timedOut:
+                throw CommandFailure(
+                    "\(error); offline, save the feed to a file, or replay a recording with --replay DIR")
+            default:
+                throw CommandFailure("\(error)")
+            }
         }
     }
 }

@@ -124,6 +124,7 @@ struct CnblogsReadCommand: Command {
         html = arguments.value("html")
         width = try CnblogsReading.width(arguments)
         options = try CnblogsListOptions(arguments)
+        if html == "-" && options.json { throw UsageError("--html - and --json both write to standard output") }
     }
 
     func run(_ terminal: Terminal) async throws {
@@ -240,6 +241,7 @@ struct CnblogsOfflineCommand: Command {
         if html != nil && action != .read { throw UsageError("--html goes with read ID") }
         width = try CnblogsReading.width(arguments)
         json = arguments.flag("json")
+        if html == "-" && json { throw UsageError("--html - and --json both write to standard output") }
     }
 
     func run(_ terminal: Terminal) async throws {
