@@ -188,6 +188,32 @@ import Testing
         #expect(result.standardOutput.contains("左右2J"))
     }
 
+    @Test("four bsl processes saving into one new library at once: one key, every article kept")
+    func concurrentProcesses() async throws {
+        // Given a library folder that does not exist yet
+        let directory = try TemporaryDirectory()
+        let library = directory.path("library").path
+        let saves: [[String]] = [
+            ["save", "551203", "--news"], ["save", "551198", "--news"], ["save", "5770214"], ["save", "5770198"],
+        ]
+
+        // When four processes create it and save into it at the same moment
+        let results = try await withThrowingTaskGroup(of: ProcessResult.self) { group in
+            for arguments in saves {
+                group.addTask { try await Self.run(arguments + ["--library", library]) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+
+        // Then all succeed, and one library lists all four
+        for result in results { #expect(result.status == 0, "\(result.standardError)") }
+        let list = try await Self.run(["offline", "--json", "--library", library], replay: false)
+        let entries = try JSONSerialization.jsonObject(with: Data(list.standardOutput.utf8)) as? [[String: Any]]
+        #expect(Set(entries?.compactMap { $0["id"] as? Int } ?? []) == [551_203, 551_198, 5_770_214, 5_770_198])
+        let names = try FileManager.default.contentsOfDirectory(atPath: library)
+        #expect(names.filter { $0.hasPrefix("offline.key") } == ["offline.key"])
+    }
+
     @Test("a key file others may read stops the library with the chmod to run")
     func openKeyFile() async throws {
         let directory = try TemporaryDirectory()
