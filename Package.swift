@@ -61,10 +61,14 @@ let package = Package(
             ]),
         .executableTarget(
             name: "bsl-bench",
-            dependencies: ["BasicCache", "BasicCore", "BasicNetworking", "BasicStore", "BasicXML", "CLibXML2", "CSQLite"],
+            dependencies: [
+                "BasicCache", "BasicCore", "BasicNetworking", "BasicStore", "BasicXML", "CLibXML2", "CSQLite",
+                "TestSupport",
+            ],
             path: "Benchmarks/bsl-bench"),
 
-        // Tests and what they share. `store-stress` is the child process of BasicStore's crash and
+        // Tests and what they share (bsl-bench too: its child processes start through TestSupport's
+        // Subprocess). `store-stress` is the child process of BasicStore's crash and
         // two-process tests: a long-running writer that acknowledges each committed batch.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "store-stress", dependencies: ["BasicStore"], path: "Tests/StoreStress"),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Timing and reporting shared by the suites.
 enum Bench {
@@ -32,15 +33,11 @@ enum Bench {
     ///
     /// - Throws: ``BenchError`` when it fails.
     static func runQuietly(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError(
-                "\(executable) \(arguments.joined(separator: " ")) failed with status \(process.terminationStatus)")
+        let process = try Subprocess(
+            URL(fileURLWithPath: executable), arguments, standardOutput: .nullDevice, standardError: .inherit)
+        let status = process.waitUntilExit()
+        guard status == 0 else {
+            throw BenchError("\(executable) \(arguments.joined(separator: " ")) failed with status \(status)")
         }
     }
 
@@ -82,16 +79,13 @@ enum Bench {
 
     /// Runs a Python peer script and returns what it prints as JSON.
     static func runPython(_ script: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", peersFolder.appendingPathComponent(script).path] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchError("the peer \(script) failed with status \(process.terminationStatus)")
+        let path = peersFolder.appendingPathComponent(script).path
+        let process = try Subprocess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", path] + arguments, standardError: .inherit)
+        let data = process.standardOutput?.readDataToEndOfFile() ?? Data()
+        let status = process.waitUntilExit()
+        guard status == 0 else {
+            throw BenchError("the peer \(script) failed with status \(status)")
         }
         return data
     }

@@ -1,5 +1,6 @@
 import BasicNetworking
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -151,18 +152,16 @@ struct NetworkSuite {
         defer { try? FileManager.default.removeItem(at: config) }
         let lines = urls.map { "url = \"\($0.absoluteString)\"\noutput = \"/dev/null\"\n" }.joined()
         try Data(lines.utf8).write(to: config)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["curl", "--silent", "--show-error", "--no-progress-meter", "--fail", "--config", config.path]
         if let parallel { arguments += ["--parallel", "--parallel-max", String(parallel)] }
-        process.arguments = arguments
         let clock = ContinuousClock()
         let start = clock.now
-        try process.run()
-        process.waitUntilExit()
+        let process = try Subprocess(
+            URL(fileURLWithPath: "/usr/bin/env"), arguments, standardOutput: .inherit, standardError: .inherit)
+        let status = process.waitUntilExit()
         let elapsed = clock.now - start
-        guard process.terminationStatus == 0 else {
-            throw BenchError("curl failed with status \(process.terminationStatus)")
+        guard status == 0 else {
+            throw BenchError("curl failed with status \(status)")
         }
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
@@ -183,29 +182,25 @@ struct NetworkSuite {
 
 /// The project's test server, started for the benchmark: `python3 Tests/TestServer/test_server.py`.
 private final class BenchServer {
-    let process = Process()
-    let input = Pipe()
+    let process: Subprocess
     let port: Int
 
     init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Tests/TestServer/test_server.py")
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
+        process = try Subprocess(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", script.path], standardInput: .pipe,
+            standardError: .inherit)
         // The first line is "PORT <n>".
         var line = Data()
         while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            guard let byte = process.standardOutput?.readData(ofLength: 1) else { break }
             if byte.isEmpty || byte == Data("\n".utf8) { break }
             line.append(byte)
         }
         let text = String(decoding: line, as: UTF8.self)
         guard text.hasPrefix("PORT "), let port = Int(text.dropFirst(5)) else {
-            process.terminate()
+            process.send(SIGTERM)
             throw BenchError("the test server did not report its port (got \"\(text)\")")
         }
         self.port = port
@@ -217,9 +212,10 @@ private final class BenchServer {
 
     /// Closes the server's input (it exits then), and kills it if it is still there after 2 s.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        try? process.standardInput?.close()
+        if process.wait(timeout: 2) == nil {
+            process.send(SIGKILL)
+            process.waitUntilExit()
+        }
     }
 }

@@ -1,4 +1,6 @@
 import BasicStore
+import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -101,5 +103,36 @@ import Testing
         }
         #expect(try store.value(Int.self, forKey: "counter", in: "stats") == increments)
         #expect(try store.integrityProblems() == [])
+    }
+}
+
+/// Several connections creating one new store at the same moment.
+@Suite struct ConcurrentCreationTests {
+    @Test("8 threads opening one new store at once all open it and see each other's writes")
+    func eightOpenersOfANewStore() throws {
+        let key = try StoreKey.randomRaw()
+        // Each round is a new file, so every round races on creating it. Before the fix one
+        // round in a few ended with an opener's SQLITE_BUSY from `PRAGMA journal_mode = WAL`.
+        for round in 0..<20 {
+            let fixture = try StoreFixture(name: "new-\(round).store")
+            let failures = Mutex<[String]>([])
+            let finished = DispatchGroup()
+            for opener in 0..<8 {
+                finished.enter()
+                Thread {
+                    defer { finished.leave() }
+                    do {
+                        let store = try KeyValueStore(path: fixture.path, key: key)
+                        try store.set(opener, forKey: "opener-\(opener)", in: "race")
+                    } catch {
+                        failures.withLock { $0.append("opener \(opener): \(error)") }
+                    }
+                }.start()
+            }
+            finished.wait()
+            #expect(failures.withLock { $0 } == [], "round \(round)")
+            let store = try KeyValueStore(path: fixture.path, key: key)
+            #expect(try store.keys(in: "race").count == 8, "round \(round)")
+        }
     }
 }

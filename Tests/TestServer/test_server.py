@@ -195,11 +195,15 @@ def main():
     args = parser.parse_args()
     FIXTURES = args.fixtures
 
-    # A child of Foundation.Process started from async code inherits blocked signals.
+    # A parent may start us with signals blocked (Foundation.Process did): unblock them.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, signal.valid_signals())
     signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
 
     socketserver.TCPServer.allow_reuse_address = True
+    # socketserver listens with a backlog of 5. When the tests open more connections at once
+    # than that, the kernel's full accept queue ends some of them: the client sees its
+    # connection lost (URLError -1005) on a request the server never read.
+    ThreadingHTTPServer.request_queue_size = 1024
     server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
     server.daemon_threads = True
     print(f"PORT {server.server_address[1]}", flush=True)

@@ -21,26 +21,17 @@ public enum ProcessRunner {
         _ executable: URL, _ arguments: [String], input: Data? = nil, currentDirectory: URL? = nil,
         timeout: TimeInterval = 60, environment: [String: String?] = [:]
     ) async throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        var variables: [String: String]?
         if !environment.isEmpty {
-            var variables = ProcessInfo.processInfo.environment
-            for (name, value) in environment { variables[name] = value }
-            process.environment = variables
+            var inherited = ProcessInfo.processInfo.environment
+            for (name, value) in environment { inherited[name] = value }
+            variables = inherited
         }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
+        let process: Subprocess
         do {
-            try process.run()
+            process = try Subprocess(
+                executable, arguments, environment: variables, currentDirectory: currentDirectory,
+                standardInput: .pipe)
         } catch {
             throw TestSupportError("cannot run \(executable.path): \(error); was it built (swift build)?")
         }
@@ -51,15 +42,15 @@ public enum ProcessRunner {
                 let outBox = DataBox()
                 let errBox = DataBox()
                 DispatchQueue.global().async(group: group) {
-                    outBox.data = stdout.fileHandleForReading.readDataToEndOfFile()
+                    outBox.data = process.standardOutput?.readDataToEndOfFile() ?? Data()
                 }
                 DispatchQueue.global().async(group: group) {
-                    errBox.data = stderr.fileHandleForReading.readDataToEndOfFile()
+                    errBox.data = process.standardError?.readDataToEndOfFile() ?? Data()
                 }
-                if let input { stdin.fileHandleForWriting.write(input) }
-                try? stdin.fileHandleForWriting.close()
-                if finished.wait(timeout: .now() + timeout) == .timedOut {
-                    kill(process.processIdentifier, SIGKILL)
+                if let input { process.standardInput?.write(input) }
+                try? process.standardInput?.close()
+                guard let status = process.wait(timeout: timeout) else {
+                    process.send(SIGKILL)
                     continuation.resume(
                         throwing: TestSupportError("\(executable.lastPathComponent) did not end within \(timeout) s"))
                     return
@@ -67,7 +58,7 @@ public enum ProcessRunner {
                 group.wait()
                 continuation.resume(
                     returning: ProcessResult(
-                        status: process.terminationStatus,
+                        status: status,
                         standardOutput: String(decoding: outBox.data, as: UTF8.self),
                         standardError: String(decoding: errBox.data, as: UTF8.self)))
             }

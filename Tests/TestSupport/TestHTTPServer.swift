@@ -20,8 +20,7 @@ public final class TestHTTPServer: Sendable {
     public let port: Int
     /// `http://127.0.0.1:<port>`.
     public let baseURL: URL
-    private let process: Process
-    private let input: Pipe
+    private let process: Subprocess
 
     /// The server shared by every test of this process, started on first use with the
     /// fixtures folder `Tests/TestServer/Fixtures`.
@@ -38,33 +37,27 @@ public final class TestHTTPServer: Sendable {
     /// - Throws: ``TestSupportError`` when python3 cannot be started or the server does not
     ///   report its port within 15 seconds.
     public static func start(fixtures: URL? = nil) async throws -> TestHTTPServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["python3", TestPaths.testsFolder.appendingPathComponent("TestServer/test_server.py").path]
+        var arguments = [TestPaths.testsFolder.appendingPathComponent("TestServer/test_server.py").path]
         if let fixtures { arguments += ["--fixtures", fixtures.path] }
-        process.arguments = arguments
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
+        let process: Subprocess
         do {
-            try process.run()
+            process = try Subprocess(
+                URL(fileURLWithPath: "/usr/bin/env"), ["python3"] + arguments, standardInput: .pipe,
+                standardOutput: .pipe, standardError: .inherit)
         } catch {
             throw TestSupportError("cannot start the test server with python3: \(error)")
         }
-        let port = try await readPort(from: output.fileHandleForReading)
-        guard let port else {
-            process.terminate()
+        guard let output = process.standardOutput, let port = try await readPort(from: output) else {
+            process.send(SIGKILL)
             throw TestSupportError(
                 "the test server did not report its port; run Tests/TestServer/test_server.py by hand")
         }
-        return TestHTTPServer(port: port, process: process, input: input)
+        return TestHTTPServer(port: port, process: process)
     }
 
-    private init(port: Int, process: Process, input: Pipe) {
+    private init(port: Int, process: Subprocess) {
         self.port = port
         self.process = process
-        self.input = input
         var components = URLComponents()
         components.scheme = "http"
         components.host = "127.0.0.1"
@@ -85,17 +78,12 @@ public final class TestHTTPServer: Sendable {
     public var isRunning: Bool { process.isRunning }
 
     /// Stops the server: closes its input, asks it to end, and kills it after two seconds.
-    /// Never blocks on `waitUntilExit()` (which spins when called from async code here).
     public func stop() {
-        try? input.fileHandleForWriting.close()
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline {
-            usleep(10_000)
-        }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+        try? process.standardInput?.close()
+        process.send(SIGTERM)
+        if process.wait(timeout: 2) == nil {
+            process.send(SIGKILL)
+            process.waitUntilExit()
         }
     }
 

@@ -112,6 +112,34 @@ import Testing
         #expect(data[252] == 1)
     }
 
+    @Test("400 connections opened at once are all answered: the listen backlog is not socketserver's 5")
+    func manyConnectionsAtOnce() async throws {
+        // Its own server, so the burst does not slow the suites that share one.
+        let server = try await TestHTTPServer.start()
+        defer { server.stop() }
+        let failures = await withTaskGroup(of: String?.self) { group in
+            for index in 0..<400 {
+                group.addTask {
+                    // A session each: a connection each, all opened in the same moment.
+                    let session = URLSession(configuration: .ephemeral)
+                    defer { session.finishTasksAndInvalidate() }
+                    var request = URLRequest(url: server.url("/echo?n=\(index)"))
+                    request.httpMethod = "POST"
+                    request.httpBody = Data("body \(index)".utf8)
+                    do {
+                        let (data, _) = try await session.data(for: request)
+                        let echoed = try JSONValue(parsing: data)["body"]?.asString
+                        return echoed == "body \(index)" ? nil : "\(index): echoed \(echoed ?? "no body")"
+                    } catch {
+                        return "\(index): \(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: [String]()) { if let failure = $1 { $0.append(failure) } }
+        }
+        #expect(failures.isEmpty, "\(failures.count) failed, first: \(failures.first ?? "")")
+    }
+
     @Test("a server of its own starts on a free port and stops when told")
     func startStop() async throws {
         let server = try await TestHTTPServer.start()

@@ -20,7 +20,8 @@ import Synchronization
 ///
 /// One store object is safe to use from many tasks and threads at once: its operations run one
 /// at a time on one connection. Several processes may open the same file; a writer waits for
-/// another's write to finish (``Configuration/busyTimeout``). After another process rekeys the
+/// another's write to finish (``Configuration/busyTimeout``), and several opening a new path at
+/// once end with one store that they all use. After another process rekeys the
 /// file, this object's writes throw ``StoreError/keyChanged(path:)``: open the store again.
 ///
 /// Collection names and keys are stored in the clear (they index the rows); only values are

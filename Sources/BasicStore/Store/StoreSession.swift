@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// The store's connection and cipher, and every operation on them. Not thread-safe by itself:
 /// ``KeyValueStore`` reaches it only while holding its lock.
@@ -58,6 +59,8 @@ final class StoreSession {
             // Durable commits: in WAL mode, FULL syncs the log at every commit, so a committed
             // write survives power loss as well as a crash.
             try database.execute("PRAGMA synchronous = FULL")
+            let deadline = ContinuousClock.now + configuration.busyTimeout
+            var pause = Duration.milliseconds(1)
             while true {
                 // Separate PRAGMA reads: measured ~100 µs cheaper per open than one SELECT over
                 // the pragma table functions. A store needs no count of its tables.
@@ -65,12 +68,27 @@ final class StoreSession {
                 if applicationID == Schema.applicationID {
                     return try unlock(database, version: Int(try database.integer("PRAGMA user_version")), key: key)
                 }
-                let objects = try database.integer("SELECT count(*) FROM sqlite_master")
-                guard applicationID == 0, objects == 0 else {
+                // Not (yet) a store: a new file, one another connection is creating, or another
+                // program's database. Both reads in one snapshot, so a creation committed
+                // between them is not taken for a foreign database.
+                let (snapshotID, objects) = try database.transaction(.deferred) {
+                    let id = try database.integer("PRAGMA application_id")
+                    return (id, try database.integer("SELECT count(*) FROM sqlite_master"))
+                }
+                if snapshotID == Schema.applicationID { continue }
+                guard snapshotID == 0, objects == 0 else {
                     throw StoreError.notAStoreFile(path: path, reason: "it is another program's SQLite database")
                 }
-                if let session = try create(database, key: key) { return session }
-                // Another process created the store meanwhile: open it as an existing one.
+                do {
+                    if let session = try create(database, key: key) { return session }
+                    // Another process created the store meanwhile: open it as an existing one.
+                } catch let error as StoreError where error.isBusy && ContinuousClock.now < deadline {
+                    // Where waiting could deadlock, SQLite answers SQLITE_BUSY at once instead of
+                    // calling its busy handler: connections that all read the empty file and then
+                    // ask to switch it to WAL. Back off a little and look again.
+                    Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) * 1e-18)
+                    pause = min(pause * 2, .milliseconds(50))
+                }
             }
         } catch let error as StoreError {
             throw openError(error, path: path)
@@ -301,5 +319,13 @@ final class StoreSession {
     func integrityProblems() throws -> [String] {
         let rows = try database.statement("PRAGMA integrity_check").rows { $0.text(at: 0) }
         return rows == ["ok"] ? [] : rows
+    }
+}
+
+extension StoreError {
+    /// Whether this is SQLite's SQLITE_BUSY (or one of its extended codes).
+    fileprivate var isBusy: Bool {
+        if case .sqlite(let code, _, _) = self { return code & 0xff == SQLITE_BUSY }
+        return false
     }
 }

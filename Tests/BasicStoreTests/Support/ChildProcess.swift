@@ -8,39 +8,30 @@ import TestSupport
 #endif
 
 /// A child process whose standard output is collected, which a test can SIGKILL.
-final class ChildProcess: @unchecked Sendable {
-    // `process` and `output` are set in init and only read after; `exited` is a semaphore.
-    private let process = Process()
-    private let output = Pipe()
-    private let exited = DispatchSemaphore(value: 0)
+final class ChildProcess: Sendable {
+    private let process: Subprocess
 
     init(_ executable: URL, _ arguments: [String]) throws {
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { [exited] _ in exited.signal() }
         do {
-            try process.run()
+            process = try Subprocess(executable, arguments, standardError: .nullDevice)
         } catch {
             throw TestSupportError("cannot run \(executable.path): \(error); was it built (swift build)?")
         }
     }
 
-    /// Kills the child at once (SIGKILL cannot be caught or blocked) and waits for it.
+    /// Kills the child at once (SIGKILL cannot be caught or blocked).
     func kill() {
-        _ = Glibc.kill(process.processIdentifier, SIGKILL)
+        process.send(SIGKILL)
     }
 
     /// Waits up to `timeout` seconds for the child to end; kills it if it has not.
     /// Returns its exit status and everything it printed.
     func finish(timeout: TimeInterval) -> (status: Int32, output: String) {
-        if exited.wait(timeout: .now() + timeout) == .timedOut {
+        if process.wait(timeout: timeout) == nil {
             kill()
-            exited.wait()
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let status = process.waitUntilExit()
+        let data = process.standardOutput?.readDataToEndOfFile() ?? Data()
+        return (status, String(decoding: data, as: UTF8.self))
     }
 }

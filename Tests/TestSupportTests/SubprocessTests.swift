@@ -1,0 +1,88 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The posix_spawn child process every test that runs a program goes through.
+@Suite struct SubprocessTests {
+    static let shell = URL(fileURLWithPath: "/bin/sh")
+
+    @Test("output, error output, input and the exit code arrive as sent")
+    func streams() throws {
+        let child = try Subprocess(
+            Self.shell, ["-c", "read line; echo \"out:$line\"; echo err >&2; exit 7"], standardInput: .pipe)
+        child.standardInput?.write(Data("hello\n".utf8))
+        try child.standardInput?.close()
+        let output = child.standardOutput?.readDataToEndOfFile() ?? Data()
+        let error = child.standardError?.readDataToEndOfFile() ?? Data()
+        #expect(child.waitUntilExit() == 7)
+        #expect(String(decoding: output, as: UTF8.self) == "out:hello\n")
+        #expect(String(decoding: error, as: UTF8.self) == "err\n")
+        #expect(!child.isRunning)
+        #expect(child.terminationStatus == 7)
+    }
+
+    @Test("the environment given is the whole environment; the folder given is the working folder")
+    func environmentAndFolder() throws {
+        let folder = try TemporaryDirectory()
+        let child = try Subprocess(
+            Self.shell, ["-c", "echo \"$ONLY|$HOME|$(pwd -P)\""], environment: ["ONLY": "this"],
+            currentDirectory: folder.url)
+        let output = String(decoding: child.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        #expect(child.waitUntilExit() == 0)
+        let resolved = folder.url.resolvingSymlinksInPath().path
+        #expect(output == "this||\(resolved)\n")
+    }
+
+    @Test("a child killed by a signal reports the signal's number, and wait(timeout:) is nil while it runs")
+    func killed() throws {
+        let child = try Subprocess(URL(fileURLWithPath: "/bin/sleep"), ["30"], standardOutput: .nullDevice)
+        #expect(child.wait(timeout: 0.05) == nil)
+        #expect(child.isRunning)
+        child.send(SIGKILL)
+        #expect(child.waitUntilExit() == SIGKILL)
+        #expect(child.wait(timeout: 0) == SIGKILL)
+    }
+
+    @Test("the child inherits no descriptor but its three streams, and no blocked signal")
+    func cleanStart() throws {
+        // Given a descriptor opened without close-on-exec, and SIGTERM blocked on this thread
+        let leaked = open("/dev/null", O_RDONLY)
+        #expect(leaked > 2)
+        defer { close(leaked) }
+        var blocked = sigset_t()
+        var previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+
+        // When one child lists its shell's descriptors, and another reads its own signal mask
+        let lister = try Subprocess(Self.shell, ["-c", "ls /proc/$$/fd"])
+        let listing = String(decoding: lister.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        #expect(lister.waitUntilExit() == 0)
+        // grep itself, not through a shell, which blocks signals around its own forks.
+        let reader = try Subprocess(URL(fileURLWithPath: "/bin/grep"), ["SigBlk", "/proc/self/status"])
+        let mask = String(decoding: reader.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        #expect(reader.waitUntilExit() == 0)
+
+        // Then the shell has only 0, 1 and 2 (and whatever it opens for itself, above 9), and
+        // grep no blocked signal
+        let descriptors = listing.split(separator: "\n").compactMap { Int($0) }
+        #expect(!descriptors.contains(Int(leaked)), "\(descriptors)")
+        #expect(descriptors.filter { $0 < 10 }.sorted() == [0, 1, 2], "\(descriptors)")
+        #expect(mask == "SigBlk:\t0000000000000000\n")
+    }
+
+    @Test("a program that does not exist is a clear error, not a crash")
+    func missing() {
+        #expect {
+            _ = try Subprocess(URL(fileURLWithPath: "/no/such/program"), [])
+        } throws: { error in
+            "\(error)".contains("cannot run /no/such/program") && "\(error)".contains("No such file")
+        }
+    }
+}
