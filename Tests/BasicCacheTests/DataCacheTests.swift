@@ -39,6 +39,28 @@ final class TestClock: Sendable {
         #expect(cache.cachedData(for: url) == expected)
     }
 
+    @Test("the bytes are cached before any caller of their download has them, so none comes too late to share it")
+    func storedBeforeCallersResume() async throws {
+        let server = try await TestHTTPServer.shared()
+        for round in 0..<10 {
+            let folder = try TemporaryDirectory()
+            let pool = RequestPool()
+            let cache = try DataCache(folder: folder.url, pool: pool)
+            let url = server.url("/bytes/65536?round=\(round)&delay=300&n=\(UUID().uuidString)")
+            // A load through the cache, and a caller of the pool joining its download
+            let load = Task { try await cache.data(for: url) }
+            let deadline = ContinuousClock.now + .seconds(10)
+            while await pool.inFlightCount < 1, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            let joined = try await pool.send(Endpoint(url: url), policy: .coalesce)
+            // The moment the joined caller has the bytes, the cache holds them too: a load
+            // starting now reads them, with no second download.
+            #expect(cache.cachedData(for: url) == joined.body, "round \(round)")
+            #expect(try await load.value == joined.body)
+        }
+    }
+
     @Test("after a restart the bytes come from disk, with no download")
     func fromDiskAfterRestart() async throws {
         let server = try await TestHTTPServer.shared()

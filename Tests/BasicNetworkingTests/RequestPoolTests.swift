@@ -1,6 +1,7 @@
 import BasicCore
 import BasicNetworking
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -22,6 +23,43 @@ import Testing
         #expect(try JSONValue(parsing: try #require(bodies.first))["count"] == 1)
         #expect(try await Net.counter(name) == 1)
         #expect(await pool.inFlightCount == 0)
+    }
+
+    @Test("received runs once per call, before any caller has the response, and not after a failure")
+    func received() async throws {
+        final class Runs: Sendable {
+            let count = Mutex(0)
+            var value: Int { count.withLock { $0 } }
+        }
+        let pool = RequestPool()
+        let runs = Runs()
+        let endpoint = Endpoint(
+            base: try await Net.base(), path: "echo", parameters: ["delay": 1000, "q": .string(Net.unique())])
+        let coalesced = Request(endpoint, policy: .coalesce) { response in
+            if response.status == 200 { runs.count.withLock { $0 += 1 } }
+        }
+        // Ten coalesced callers: each sees the one run already done when its response arrives.
+        let seen = try await withThrowingTaskGroup(of: Int.self) { group in
+            for _ in 0..<10 {
+                group.addTask {
+                    _ = try await pool.send(coalesced)
+                    return runs.value
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(seen == Array(repeating: 1, count: 10))
+
+        // Three calls let through as duplicates run it three times; a failed call never does.
+        var duplicates = coalesced
+        duplicates.policy = .allowDuplicates
+        for _ in 0..<3 { _ = try await pool.send(duplicates) }
+        #expect(runs.value == 4)
+        let failing = Request(Endpoint(base: "http://127.0.0.1:9", path: "x")) { _ in
+            runs.count.withLock { $0 += 100 }
+        }
+        _ = await Net.error { try await pool.send(failing) }
+        #expect(runs.value == 4)
     }
 
     @Test("cancelPrevious: the older call ends cancelled, and the newer one is what the server answers")

@@ -47,7 +47,8 @@ public enum ProcessRunner {
                 DispatchQueue.global().async(group: group) {
                     errBox.data = process.standardError?.readDataToEndOfFile() ?? Data()
                 }
-                if let input { process.standardInput?.write(input) }
+                // A child that exits without reading its input is its own failure to report.
+                if let input { try? process.standardInput?.write(contentsOf: input) }
                 try? process.standardInput?.close()
                 guard let status = process.wait(timeout: timeout) else {
                     process.send(SIGKILL)

@@ -21,7 +21,9 @@ import Foundation
 /// (swift-corelibs-foundation pull request #5472). With hundreds of children per test run, one
 /// run in a few crashed. Here glibc closes those descriptors itself
 /// (`posix_spawn_file_actions_addclosefrom_np`), and the child starts with no signal blocked
-/// (a child of `Process` inherited the blocked signals of the thread that started it).
+/// (a child of `Process` inherited the blocked signals of the thread that started it) and
+/// SIGPIPE at its default, while this process ignores SIGPIPE from its first child on, so that
+/// writing to a child that has gone is an error rather than the end of the test run.
 public final class Subprocess: Sendable {
     /// What one of the child's standard streams is connected to.
     public enum Stream: Sendable {
@@ -101,7 +103,13 @@ public final class Subprocess: Sendable {
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        // This process ignores SIGPIPE (see `ignoreBrokenPipes`); the child gets the default.
+        var brokenPipe = sigset_t()
+        sigemptyset(&brokenPipe)
+        sigaddset(&brokenPipe, SIGPIPE)
+        posix_spawnattr_setsigdefault(&attributes, &brokenPipe)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        _ = Self.ignoreBrokenPipes
 
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
@@ -155,6 +163,12 @@ public final class Subprocess: Sendable {
     }
 
     // MARK: - Private
+
+    /// Writing to a child that has ended must be an error (EPIPE), not the death of the test
+    /// process by SIGPIPE: ignored once, before the first child starts.
+    private static let ignoreBrokenPipes: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
 
     private static func failure(_ what: String, _ code: Int32) -> TestSupportError {
         TestSupportError("\(what): \(String(cString: strerror(code)))")

@@ -14,7 +14,7 @@ import Testing
     func streams() throws {
         let child = try Subprocess(
             Self.shell, ["-c", "read line; echo \"out:$line\"; echo err >&2; exit 7"], standardInput: .pipe)
-        child.standardInput?.write(Data("hello\n".utf8))
+        try child.standardInput?.write(contentsOf: Data("hello\n".utf8))
         try child.standardInput?.close()
         let output = child.standardOutput?.readDataToEndOfFile() ?? Data()
         let error = child.standardError?.readDataToEndOfFile() ?? Data()
@@ -65,16 +65,33 @@ import Testing
         let listing = String(decoding: lister.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
         #expect(lister.waitUntilExit() == 0)
         // grep itself, not through a shell, which blocks signals around its own forks.
-        let reader = try Subprocess(URL(fileURLWithPath: "/bin/grep"), ["SigBlk", "/proc/self/status"])
+        let reader = try Subprocess(URL(fileURLWithPath: "/bin/grep"), ["-E", "^Sig(Blk|Ign)", "/proc/self/status"])
         let mask = String(decoding: reader.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
         #expect(reader.waitUntilExit() == 0)
 
         // Then the shell has only 0, 1 and 2 (and whatever it opens for itself, above 9), and
-        // grep no blocked signal
+        // grep no blocked or ignored signal (this process ignores SIGPIPE)
         let descriptors = listing.split(separator: "\n").compactMap { Int($0) }
         #expect(!descriptors.contains(Int(leaked)), "\(descriptors)")
         #expect(descriptors.filter { $0 < 10 }.sorted() == [0, 1, 2], "\(descriptors)")
-        #expect(mask == "SigBlk:\t0000000000000000\n")
+        let masks = Dictionary(
+            uniqueKeysWithValues: mask.split(separator: "\n").compactMap { line -> (String, UInt64)? in
+                let parts = line.split(separator: "\t")
+                guard parts.count == 2, let bits = UInt64(parts[1], radix: 16) else { return nil }
+                return (String(parts[0]), bits)
+            })
+        #expect(masks["SigBlk:"] == 0, "\(mask)")
+        // Signal n is bit n - 1; SIGPIPE is 13.
+        #expect(masks["SigIgn:"].map { $0 & (1 << (UInt64(SIGPIPE) - 1)) } == 0, "\(mask)")
+    }
+
+    @Test("writing to a child that has ended is an error, and this process lives on")
+    func writeAfterExit() throws {
+        let child = try Subprocess(URL(fileURLWithPath: "/bin/true"), [], standardInput: .pipe)
+        #expect(child.waitUntilExit() == 0)
+        #expect(throws: (any Error).self) {
+            try child.standardInput?.write(contentsOf: Data(count: 1 << 20))
+        }
     }
 
     @Test("a program that does not exist is a clear error, not a crash")

@@ -85,13 +85,30 @@ public final class DataCache: Sendable {
     ///   then); ``CacheError`` when the bytes cannot be stored on disk.
     public func data(for url: URL, lifetime: TimeInterval? = nil) async throws -> Data {
         if let cached = cachedData(for: url) { return cached }
-        let response = try await pool.send(Endpoint(url: url), policy: .coalesce)
-        // An infinite lifetime is "for ever": no expiry rather than an unrepresentable date.
-        let expiry = (lifetime ?? defaultLifetime).flatMap { $0.isFinite ? now().addingTimeInterval($0) : nil }
         let key = url.absoluteString
-        try disk.store(response.body, forKey: key, expiry: expiry, now: now())
-        memory.setValue(MemoryEntry(data: response.body, expiry: expiry), forKey: key, cost: response.body.count)
+        // An infinite lifetime is "for ever": no expiry rather than an unrepresentable date.
+        let lifetime = (lifetime ?? defaultLifetime).flatMap { $0.isFinite ? $0 : nil }
+        // Stored once, inside the download, before its callers resume: a caller that comes after
+        // the download has ended finds the bytes here, and never downloads them again.
+        let request = Request(Endpoint(url: url), policy: .coalesce) { [self] response in
+            guard (try? ResponseRule.default.validate(response)) != nil else { return }
+            try? store(response.body, forKey: key, lifetime: lifetime)
+        }
+        let response = try await pool.send(request)
+        // A store that failed inside the download is tried again here, to throw its error.
+        if cachedData(for: url) == nil {
+            try store(response.body, forKey: key, lifetime: lifetime)
+        }
         return response.body
+    }
+
+    /// Stores `data` on disk, then in memory (so a failed disk store leaves nothing cached),
+    /// fresh for `lifetime` seconds (nil: for ever).
+    private func store(_ data: Data, forKey key: String, lifetime: TimeInterval?) throws {
+        let moment = now()
+        let expiry = lifetime.map { moment.addingTimeInterval($0) }
+        try disk.store(data, forKey: key, expiry: expiry, now: moment)
+        memory.setValue(MemoryEntry(data: data, expiry: expiry), forKey: key, cost: data.count)
     }
 
     /// Forgets `url`'s bytes in both layers.

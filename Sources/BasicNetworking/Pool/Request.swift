@@ -19,16 +19,27 @@ public struct Request: Sendable {
     public var retry: RetryPolicy
     /// What makes the response correct.
     public var rule: ResponseRule
+    /// Work done once with the response, inside the network call, before any caller receives
+    /// it; nil for none.
+    ///
+    /// It runs for every response the transport returns, whatever its status (check it, for
+    /// example with ``ResponseRule/validate(_:)``), and not after a failure. With
+    /// ``DuplicatePolicy/coalesce`` the first caller's runs, and a caller that arrives after the
+    /// call has ended finds its work done: a cache stores the bytes here, so that no caller
+    /// downloads them a second time in the moment between the call's end and its callers'
+    /// resuming. Keep it short; it delays every caller of the call.
+    public var received: (@Sendable (Response) -> Void)?
 
     /// A request for `endpoint`.
     public init(
         _ endpoint: Endpoint, policy: DuplicatePolicy = .cancelPrevious, owner: RequestOwner? = nil,
-        retry: RetryPolicy = .none, rule: ResponseRule = .default
+        retry: RetryPolicy = .none, rule: ResponseRule = .default, received: (@Sendable (Response) -> Void)? = nil
     ) {
         self.endpoint = endpoint
         self.policy = policy
         self.owner = owner
         self.retry = retry
         self.rule = rule
+        self.received = received
     }
 }

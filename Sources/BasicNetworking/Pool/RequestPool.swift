@@ -90,10 +90,13 @@ public actor RequestPool {
             let method = request.endpoint.method
             let retry = request.retry
             let timeout = request.endpoint.timeout
+            let received = request.received
             flight.attach(
                 Task.immediate {
                     let result = await Self.perform(
                         urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
+                    // While the flight is still open: a caller arriving now joins it.
+                    if let received, case .success(let response) = result { received(response) }
                     self.ended.withLock { $0.append(flight) }
                     flight.finish(result)
                 })
