@@ -109,7 +109,7 @@ import Testing
 /// Several connections creating one new store at the same moment.
 @Suite struct ConcurrentCreationTests {
     @Test("8 threads opening one new store at once all open it and see each other's writes")
-    func eightOpenersOfANewStore() throws {
+    func eightOpenersOfANewStore() async throws {
         let key = try StoreKey.randomRaw()
         // Each round is a new file, so every round races on creating it. Before the fix one
         // round in a few ended with an opener's SQLITE_BUSY from `PRAGMA journal_mode = WAL`.
@@ -129,7 +129,10 @@ import Testing
                     }
                 }.start()
             }
-            finished.wait()
+            // Waited for outside the cooperative pool, whose threads every other test needs.
+            await withCheckedContinuation { continuation in
+                finished.notify(queue: .global()) { continuation.resume() }
+            }
             #expect(failures.withLock { $0 } == [], "round \(round)")
             let store = try KeyValueStore(path: fixture.path, key: key)
             #expect(try store.keys(in: "race").count == 8, "round \(round)")

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test("50 rounds of SIGKILL mid-write: integrity_check passes, every acknowledged batch is whole, none is partial")
-    func killedWriter() throws {
+    func killedWriter() async throws {
         let fixture = try StoreFixture()
         let keyHex = Self.key.map { String(format: "%02x", $0) }.joined()
         var next = 0
@@ -26,9 +26,9 @@ import Testing
             // Given a writer that acknowledges each committed batch,
             let child = try ChildProcess(Self.stress, ["crash", fixture.path, keyHex, String(next)])
             // when it is killed at a random moment (sometimes before it has opened the store),
-            usleep(UInt32.random(in: 5_000...120_000, using: &generator))
+            try await Task.sleep(for: .microseconds(UInt32.random(in: 5_000...120_000, using: &generator)))
             child.kill()
-            let (_, output) = child.finish(timeout: 10)
+            let (_, output) = await child.finish(timeout: 10)
             let acknowledged = output.split(separator: "\n").compactMap { line in
                 line.hasPrefix("ack ") ? Int(line.dropFirst(4)) : nil
             }
@@ -62,7 +62,7 @@ import Testing
     @Test(
         "a rekey killed at random moments leaves exactly one passphrase working, and every value readable; both outcomes occur"
     )
-    func killedRekey() throws {
+    func killedRekey() async throws {
         // Given a store of 3,000 values under passphrase "A",
         let fixture = try StoreFixture()
         let iterations = StoreFixture.iterations
@@ -85,9 +85,9 @@ import Testing
             let next = current == "A" ? "B" : "A"
             let child = try ChildProcess(
                 Self.stress, ["rekey", fixture.path, current, next, String(iterations)])
-            usleep(UInt32.random(in: 5_000...longestDelay, using: &generator))
+            try await Task.sleep(for: .microseconds(UInt32.random(in: 5_000...longestDelay, using: &generator)))
             child.kill()
-            let (_, output) = child.finish(timeout: 30)
+            let (_, output) = await child.finish(timeout: 30)
 
             // then either the rekey committed (only the new passphrase opens the store) or it did
             // not (only the old one does), and every value reads under the one that works.
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test("after another process rekeys the file, this process's writes are keyChanged")
-    func rekeyedByAnotherProcess() throws {
+    func rekeyedByAnotherProcess() async throws {
         // Given a store open here with passphrase "A",
         let fixture = try StoreFixture()
         let iterations = StoreFixture.iterations
@@ -124,7 +124,7 @@ import Testing
         try store.set("before", forKey: "k", in: "c")
         // when another process changes it to "B",
         let child = try ChildProcess(Self.stress, ["rekey", fixture.path, "A", "B", String(iterations)])
-        let (status, output) = child.finish(timeout: 30)
+        let (status, output) = await child.finish(timeout: 30)
         #expect(status == 0 && output == "rekeyed\n", "\(output)")
         // then a write here throws keyChanged, and "B" opens every value.
         #expect(throws: StoreError.keyChanged(path: fixture.path)) { try store.set("after", forKey: "k2", in: "c") }
@@ -134,13 +134,13 @@ import Testing
     }
 
     @Test("two processes writing the same file both make progress and lose nothing")
-    func twoProcesses() throws {
+    func twoProcesses() async throws {
         let fixture = try StoreFixture()
         let keyHex = Self.key.map { String(format: "%02x", $0) }.joined()
         _ = try KeyValueStore(path: fixture.path, key: .raw(Self.key))  // created before both start
         let first = try ChildProcess(Self.stress, ["increment", fixture.path, keyHex, "150", "first"])
         let second = try ChildProcess(Self.stress, ["increment", fixture.path, keyHex, "150", "second"])
-        let results = [first.finish(timeout: 60), second.finish(timeout: 60)]
+        let results = [await first.finish(timeout: 60), await second.finish(timeout: 60)]
         #expect(results.map(\.status) == [0, 0])
         #expect(results.map(\.output) == ["done first\n", "done second\n"])
 

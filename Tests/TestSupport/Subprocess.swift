@@ -157,6 +157,17 @@ public final class Subprocess: Sendable {
         exit.wait(timeout: timeout)
     }
 
+    /// Waits at most `timeout` seconds (nil: for as long as it takes) for the child to end, on
+    /// a thread outside Swift's cooperative pool, whose few threads a blocking wait would take
+    /// from every other test: its status, or nil if it still runs.
+    public func exited(timeout: TimeInterval? = nil) async -> Int32? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { [exit] in
+                continuation.resume(returning: exit.wait(timeout: timeout))
+            }
+        }
+    }
+
     /// Sends `signal` to the child, unless it has already ended (its id may then be another's).
     public func send(_ signal: Int32) {
         if isRunning { kill(processIdentifier, signal) }

@@ -26,11 +26,11 @@ final class ChildProcess: Sendable {
 
     /// Waits up to `timeout` seconds for the child to end; kills it if it has not.
     /// Returns its exit status and everything it printed.
-    func finish(timeout: TimeInterval) -> (status: Int32, output: String) {
-        if process.wait(timeout: timeout) == nil {
+    func finish(timeout: TimeInterval) async -> (status: Int32, output: String) {
+        if await process.exited(timeout: timeout) == nil {
             kill()
         }
-        let status = process.waitUntilExit()
+        let status = await process.exited() ?? -1
         let data = process.standardOutput?.readDataToEndOfFile() ?? Data()
         return (status, String(decoding: data, as: UTF8.self))
     }
