@@ -19,19 +19,36 @@ final class TestClock: Sendable {
         return try JSONValue(parsing: data).int(at: "count")
     }
 
+    /// Waits until `count` callers of `pool` wait for a response (at most 10 s, then an issue).
+    static func waitForWaiting(_ pool: RequestPool, count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await pool.waitingCount < count {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the pool never had \(count) callers waiting")
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     @Test("20 concurrent loads of one URL cause one download, and all get its bytes")
     func coalescedDownloads() async throws {
         let server = try await TestHTTPServer.shared()
         let folder = try TemporaryDirectory()
         let cache = try DataCache(folder: folder.url)
         let name = "avatar-\(UUID().uuidString)"
-        // The server holds the answer long enough for all 20 callers to join, even on a loaded machine.
-        let url = server.url("/fixtures/hello.json?count=\(name)&delay=2500")
+        // The server holds the answer until all 20 callers wait, however loaded the machine.
+        let url = server.url("/fixtures/hello.json?count=\(name)&hold=\(name)")
         let expected = try Data(
             contentsOf: TestPaths.testsFolder.appendingPathComponent("TestServer/Fixtures/hello.json"))
-        let results = try await withThrowingTaskGroup(of: Data.self) { group in
+        let results = try await withThrowingTaskGroup(of: Data?.self) { group in
             for _ in 0..<20 { group.addTask { try await cache.data(for: url) } }
-            return try await group.reduce(into: []) { $0.append($1) }
+            group.addTask {
+                try await Self.waitForWaiting(cache.pool, count: 20)
+                try await server.release(name)
+                return nil
+            }
+            return try await group.reduce(into: [Data]()) { if let data = $1 { $0.append(data) } }
         }
         #expect(results.count == 20)
         #expect(results.allSatisfy { $0 == expected })
@@ -46,18 +63,22 @@ final class TestClock: Sendable {
             let folder = try TemporaryDirectory()
             let pool = RequestPool()
             let cache = try DataCache(folder: folder.url, pool: pool)
-            let url = server.url("/bytes/65536?round=\(round)&delay=300&n=\(UUID().uuidString)")
-            // A load through the cache, and a caller of the pool joining its download
+            let name = "joined-\(round)-\(UUID().uuidString)"
+            let url = server.url("/bytes/65536?hold=\(name)")
+            // A load through the cache, and a caller of the pool joining its download, which
+            // looks at the cache the moment it has the bytes
             let load = Task { try await cache.data(for: url) }
-            let deadline = ContinuousClock.now + .seconds(10)
-            while await pool.inFlightCount < 1, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(5))
+            try await Self.waitForWaiting(pool, count: 1)
+            let joined = Task {
+                let body = try await pool.send(Endpoint(url: url), policy: .coalesce).body
+                return (body, cache.cachedData(for: url))
             }
-            let joined = try await pool.send(Endpoint(url: url), policy: .coalesce)
-            // The moment the joined caller has the bytes, the cache holds them too: a load
-            // starting now reads them, with no second download.
-            #expect(cache.cachedData(for: url) == joined.body, "round \(round)")
-            #expect(try await load.value == joined.body)
+            try await Self.waitForWaiting(pool, count: 2)
+            try await server.release(name)
+            let (body, cached) = try await joined.value
+            // Then the cache already held them: a load starting then would download nothing.
+            #expect(cached == body, "round \(round)")
+            #expect(try await load.value == body)
         }
     }
 

@@ -100,14 +100,12 @@ import Testing
         let name = Net.unique("after-cancel")
         let pool = RequestPool()
         let chain = RequestChain(
-            pool: pool, steps: [Endpoint(base: base, path: "delay/5000"), Endpoint(base: base, path: "count/\(name)")])
+            pool: pool, steps: [Endpoint(base: base, path: "delay/30000"), Endpoint(base: base, path: "count/\(name)")])
         let run = Task { try await chain.run() }
         try await Net.waitForInFlight(pool, count: 1)
-        let clock = ContinuousClock()
-        let start = clock.now
         chain.cancel()
+        // The step would be answered after 30 s: cancelled, not answered, is the proof.
         let error = await Net.error { try await run.value }
-        #expect(clock.now - start < .seconds(4))  // the step would end at 5 s; generous for a loaded machine
         guard case .chainStepFailed(0, .cancelled) = error else {
             Issue.record("expected chainStepFailed(0, cancelled), got \(String(describing: error))")
             return

@@ -10,13 +10,17 @@ import Testing
     func coalesce() async throws {
         let pool = RequestPool()
         let name = Net.unique("coalesce")
-        // The server holds the answer long enough for all 50 callers to join, even on a loaded machine.
-        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["delay": 2500])
-        let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
+        // The server holds the answer until all 50 callers wait, however loaded the machine.
+        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["hold": .string(name)])
+        let bodies = try await withThrowingTaskGroup(of: Data?.self) { group in
             for _ in 0..<50 {
                 group.addTask { try await pool.send(endpoint, policy: .coalesce).body }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            group.addTask {
+                try await Net.release(name, when: pool, has: 50)
+                return nil
+            }
+            return try await group.reduce(into: [Data]()) { if let body = $1 { $0.append(body) } }
         }
         #expect(bodies.count == 50)
         #expect(Set(bodies).count == 1)
@@ -33,20 +37,24 @@ import Testing
         }
         let pool = RequestPool()
         let runs = Runs()
-        let endpoint = Endpoint(
-            base: try await Net.base(), path: "echo", parameters: ["delay": 1000, "q": .string(Net.unique())])
+        let name = Net.unique("received")
+        let endpoint = Endpoint(base: try await Net.base(), path: "echo", parameters: ["hold": .string(name)])
         let coalesced = Request(endpoint, policy: .coalesce) { response in
             if response.status == 200 { runs.count.withLock { $0 += 1 } }
         }
         // Ten coalesced callers: each sees the one run already done when its response arrives.
-        let seen = try await withThrowingTaskGroup(of: Int.self) { group in
+        let seen = try await withThrowingTaskGroup(of: Int?.self) { group in
             for _ in 0..<10 {
                 group.addTask {
                     _ = try await pool.send(coalesced)
                     return runs.value
                 }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            group.addTask {
+                try await Net.release(name, when: pool, has: 10)
+                return nil
+            }
+            return try await group.reduce(into: [Int]()) { if let seen = $1 { $0.append(seen) } }
         }
         #expect(seen == Array(repeating: 1, count: 10))
 
@@ -65,17 +73,18 @@ import Testing
     @Test("cancelPrevious: the older call ends cancelled, and the newer one is what the server answers")
     func cancelPrevious() async throws {
         let pool = RequestPool()
-        let older = Endpoint(base: try await Net.base(), path: "echo", parameters: ["delay": 2500, "q": "same"])
+        let name = Net.unique("previous")
+        let older = Endpoint(
+            base: try await Net.base(), path: "echo", parameters: ["hold": .string(name), "q": "same"])
         let newer = older
-        let clock = ContinuousClock()
-        let start = clock.now
         let first = Task { try await pool.send(older, policy: .cancelPrevious) }
         try await Net.waitForInFlight(pool, count: 1)
-        let second = try await pool.send(newer, policy: .cancelPrevious)
+        let second = Task { try await pool.send(newer, policy: .cancelPrevious) }
+        // The server answers nothing until the older call has ended, cancelled.
         let firstError = await Net.error { try await first.value }
         #expect(firstError?.caseName == "cancelled")
-        #expect(try second.json["query"]?["q"] == "same")
-        #expect(clock.now - start < .seconds(5))
+        try await Net.release(name, when: pool, has: 1)
+        #expect(try await second.value.json["query"]?["q"] == "same")
     }
 
     @Test(
@@ -124,22 +133,21 @@ import Testing
         #expect(await pool.waitingCount == 0)
     }
 
-    @Test("cancelling the task of a request on /delay/5000 ends it cancelled in well under a second")
+    // The server would answer after 30 s: an answer instead of the cancellation fails the test,
+    // without measuring time, which a loaded machine stretches.
+    @Test("cancelling the task of a request on /delay/30000 ends it cancelled, not answered")
     func cancelTask() async throws {
         let pool = RequestPool()
-        let endpoint = Endpoint(base: try await Net.base(), path: "delay/5000")
+        let endpoint = Endpoint(base: try await Net.base(), path: "delay/30000")
         let task = Task { try await pool.send(endpoint) }
         try await Net.waitForInFlight(pool, count: 1)
-        let clock = ContinuousClock()
-        let start = clock.now
         task.cancel()
         let error = await Net.error { try await task.value }
-        #expect(clock.now - start < .seconds(4))  // the server would answer at 5 s; generous for a loaded machine
         guard case .cancelled(let url) = error else {
             Issue.record("expected cancelled, got \(String(describing: error))")
             return
         }
-        #expect(url.hasSuffix("/delay/5000"))
+        #expect(url.hasSuffix("/delay/30000"))
         #expect(await pool.inFlightCount == 0)
     }
 
@@ -149,32 +157,30 @@ import Testing
         let base = try await Net.base()
         let screen = RequestOwner("screen")
         let other = RequestOwner("other")
-        let a = Task { try await pool.send(Endpoint(base: base, path: "delay/5000"), owner: screen) }
-        let b = Task { try await pool.send(Endpoint(base: base, path: "delay/5001"), owner: screen) }
-        let c = Task { try await pool.send(Endpoint(base: base, path: "delay/2500"), owner: other) }
+        let a = Task { try await pool.send(Endpoint(base: base, path: "delay/30000"), owner: screen) }
+        let b = Task { try await pool.send(Endpoint(base: base, path: "delay/30001"), owner: screen) }
+        let name = Net.unique("other")
+        let c = Task {
+            try await pool.send(Endpoint(base: base, path: "echo", parameters: ["hold": .string(name)]), owner: other)
+        }
         try await Net.waitForInFlight(pool, count: 3)
-        let clock = ContinuousClock()
-        let start = clock.now
         await pool.cancelAll(owner: screen)
         #expect(await Net.error { try await a.value }?.caseName == "cancelled")
         #expect(await Net.error { try await b.value }?.caseName == "cancelled")
-        #expect(clock.now - start < .seconds(4))
+        try await Net.release(name, when: pool, has: 1)
         #expect(try await c.value.status == 200)
     }
 
     @Test("an owner token cancels its requests when it is released")
     func ownerToken() async throws {
         let pool = RequestPool()
-        let endpoint = Endpoint(base: try await Net.base(), path: "delay/5000")
+        let endpoint = Endpoint(base: try await Net.base(), path: "delay/30000")
         var token: OwnerToken? = pool.makeOwnerToken()
         let owner = try #require(token?.owner)
         let task = Task { try await pool.send(endpoint, owner: owner) }
         try await Net.waitForInFlight(pool, count: 1)
-        let clock = ContinuousClock()
-        let start = clock.now
         token = nil
         #expect(await Net.error { try await task.value }?.caseName == "cancelled")
-        #expect(clock.now - start < .seconds(4))
         _ = token
     }
 
@@ -182,30 +188,27 @@ import Testing
     func coalescedCancellation() async throws {
         let pool = RequestPool()
         let name = Net.unique("shared")
-        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["delay": 2500])
+        let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["hold": .string(name)])
         let leaving = Task { try await pool.send(endpoint, policy: .coalesce) }
         let staying = Task { try await pool.send(endpoint, policy: .coalesce) }
         try await Net.waitForInFlight(pool, count: 1)
         while await pool.waitingCount < 2 { try await Task.sleep(for: .milliseconds(5)) }
         leaving.cancel()
         #expect(await Net.error { try await leaving.value }?.caseName == "cancelled")
+        try await Net.release(name, when: pool, has: 1)
         #expect(try await staying.value.json["count"] == 1)
     }
 
-    @Test("a timeout of 200 ms on /delay/5000 gives timedOut")
+    @Test("a timeout of 200 ms on /delay/30000 gives timedOut, not the answer")
     func timeout() async throws {
-        let endpoint = Endpoint(base: try await Net.base(), path: "delay/5000", timeout: .milliseconds(200))
-        let clock = ContinuousClock()
-        let start = clock.now
+        let endpoint = Endpoint(base: try await Net.base(), path: "delay/30000", timeout: .milliseconds(200))
         let error = await Net.error { try await RequestPool().send(endpoint) }
-        let elapsed = clock.now - start
         guard case .timedOut(let url, let seconds) = error else {
             Issue.record("expected timedOut, got \(String(describing: error))")
             return
         }
-        #expect(url.hasSuffix("/delay/5000"))
+        #expect(url.hasSuffix("/delay/30000"))
         #expect(seconds == 0.2)
-        #expect(elapsed < .seconds(4))
         // URLSession on Linux would fire a 0.2 s timeout at once: the request it gets carries
         // whole seconds, and the pool's own clock enforces the 0.2 s (reported above).
         #expect(try endpoint.urlRequest().timeoutInterval == 1)

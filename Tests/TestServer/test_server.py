@@ -4,8 +4,8 @@
 Started by TestSupport's TestHTTPServer. It binds a free port, prints "PORT <n>" as its first
 line, and exits when its standard input closes (so it never outlives the tests) or on SIGTERM.
 
-Endpoints (every one also honours ?delay=<ms> before answering and ?count=<name> to bump a
-hit counter):
+Endpoints (every one also honours ?delay=<ms> before answering, ?count=<name> to bump a
+hit counter, and ?hold=<name> to wait, at most 60 s, until /release/<name>):
   ANY  /echo[/...]          JSON of method, path, query, headers and body
   GET  /delay/<ms>          answers after <ms> milliseconds
   ANY  /status/<code>       answers with that status; ?body=<text> sets the body,
@@ -20,6 +20,7 @@ hit counter):
   ANY  /count/<name>        increments and returns the counter; ?peek=1 reads it only
   POST /count/<name>/reset  sets one counter to 0; POST /reset clears all counters
   GET  /counts              all counters
+  ANY  /release/<name>      lets every request holding on <name> answer, now and later
   GET  /drop                promises 1000 bytes, sends 100, closes the connection
   GET  /bytes/<n>           n deterministic bytes (application/octet-stream)
   GET  /fixtures/<path>     a file from the fixtures folder (--fixtures DIR)
@@ -39,7 +40,14 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 COUNTERS = {}
 COUNTERS_LOCK = threading.Lock()
+HOLDS = {}
+HOLDS_LOCK = threading.Lock()
 FIXTURES = None
+
+
+def hold(name):
+    with HOLDS_LOCK:
+        return HOLDS.setdefault(name, threading.Event())
 
 
 def bump(name):
@@ -66,6 +74,8 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(int(query["delay"][0]) / 1000.0)
         if "count" in query:
             bump(query["count"][0])
+        if "hold" in query:
+            hold(query["hold"][0]).wait(60)
         parts = [unquote(p) for p in url.path.split("/") if p]
         head = parts[0] if parts else ""
 
@@ -131,6 +141,9 @@ class Handler(BaseHTTPRequestHandler):
             with COUNTERS_LOCK:
                 COUNTERS.clear()
             self.send_json(200, {})
+        elif head == "release" and len(parts) == 2:
+            hold(parts[1]).set()
+            self.send_json(200, {"released": parts[1]})
         elif head == "drop":
             self.send_response(200)
             self.send_header("Content-Type", "application/octet-stream")

@@ -35,40 +35,24 @@ public enum ProcessRunner {
         } catch {
             throw TestSupportError("cannot run \(executable.path): \(error); was it built (swift build)?")
         }
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                // Read both pipes on threads of their own so that a full pipe never blocks the child.
-                let group = DispatchGroup()
-                let outBox = DataBox()
-                let errBox = DataBox()
-                DispatchQueue.global().async(group: group) {
-                    outBox.data = process.standardOutput?.readDataToEndOfFile() ?? Data()
-                }
-                DispatchQueue.global().async(group: group) {
-                    errBox.data = process.standardError?.readDataToEndOfFile() ?? Data()
-                }
-                // A child that exits without reading its input is its own failure to report.
-                if let input { try? process.standardInput?.write(contentsOf: input) }
-                try? process.standardInput?.close()
-                guard let status = process.wait(timeout: timeout) else {
-                    process.send(SIGKILL)
-                    continuation.resume(
-                        throwing: TestSupportError("\(executable.lastPathComponent) did not end within \(timeout) s"))
-                    return
-                }
-                group.wait()
-                continuation.resume(
-                    returning: ProcessResult(
-                        status: status,
-                        standardOutput: String(decoding: outBox.data, as: UTF8.self),
-                        standardError: String(decoding: errBox.data, as: UTF8.self)))
-            }
+        // Each pipe is served by a thread of its own, so that a full pipe never blocks the child
+        // and no thread of the cooperative pool waits.
+        async let output = onOwnThread { process.standardOutput?.readDataToEndOfFile() ?? Data() }
+        async let errors = onOwnThread { process.standardError?.readDataToEndOfFile() ?? Data() }
+        async let written: Void = onOwnThread {
+            // A child that exits without reading its input is its own failure to report.
+            if let input { try? process.standardInput?.write(contentsOf: input) }
+            try? process.standardInput?.close()
         }
+        guard let status = await process.exited(timeout: timeout) else {
+            // Killed, its pipes close, and the threads above end.
+            process.send(SIGKILL)
+            _ = await (output, errors, written)
+            throw TestSupportError("\(executable.lastPathComponent) did not end within \(timeout) s")
+        }
+        let (out, err, _) = await (output, errors, written)
+        return ProcessResult(
+            status: status, standardOutput: String(decoding: out, as: UTF8.self),
+            standardError: String(decoding: err, as: UTF8.self))
     }
-}
-
-/// Data written by one thread and read by another after a `DispatchGroup` wait.
-private final class DataBox: @unchecked Sendable {
-    // Written once before `group.wait()` returns, read only after it: the group orders them.
-    var data = Data()
 }

@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// let child = try Subprocess(URL(fileURLWithPath: "/bin/echo"), ["hello"])
 /// let output = child.standardOutput?.readDataToEndOfFile()   // "hello\n"
-/// let status = child.waitUntilExit()                          // 0
+/// let status = await child.exited()                           // 0
 /// ```
 ///
 /// Why not Foundation's `Process`: on Linux, `Process.run()` of Swift 6.3.1 now and then
@@ -20,10 +20,14 @@ import Foundation
 /// whole 256-byte `d_name`, which can read past the end of glibc's directory buffer
 /// (swift-corelibs-foundation pull request #5472). With hundreds of children per test run, one
 /// run in a few crashed. Here glibc closes those descriptors itself
-/// (`posix_spawn_file_actions_addclosefrom_np`), and the child starts with no signal blocked
-/// (a child of `Process` inherited the blocked signals of the thread that started it) and
-/// SIGPIPE at its default, while this process ignores SIGPIPE from its first child on, so that
-/// writing to a child that has gone is an error rather than the end of the test run.
+/// (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34 and later), and the child starts
+/// with no signal blocked (a child of `Process` inherited the blocked signals of the thread
+/// that started it) and SIGPIPE at its default, while this process ignores SIGPIPE from its
+/// first child on, so that writing to a child that has gone is an error rather than the end of
+/// the test run.
+///
+/// Waiting never holds a thread of Swift's cooperative pool (two threads on two cores, shared
+/// by every test): each child has a thread of its own that reaps it and resumes its waiters.
 public final class Subprocess: Sendable {
     /// What one of the child's standard streams is connected to.
     public enum Stream: Sendable {
@@ -35,6 +39,16 @@ public final class Subprocess: Sendable {
         case inherit
     }
 
+    /// How a child ended.
+    public enum Termination: Equatable, Sendable {
+        /// It exited with this code.
+        case exit(Int32)
+        /// This signal ended it.
+        case signal(Int32)
+        /// Its status could not be read (another part of the process reaped it).
+        case unknown
+    }
+
     /// The child's process id.
     public let processIdentifier: pid_t
     /// The writing end of the child's standard input, when it is a pipe. Close it to send
@@ -44,7 +58,7 @@ public final class Subprocess: Sendable {
     public let standardOutput: FileHandle?
     /// The reading end of the child's standard error, when it is a pipe.
     public let standardError: FileHandle?
-    private let exit: ExitState
+    private let state: ExitState
 
     /// Starts `executable` with `arguments`.
     ///
@@ -57,12 +71,18 @@ public final class Subprocess: Sendable {
         currentDirectory: URL? = nil, standardInput: Stream = .nullDevice, standardOutput: Stream = .pipe,
         standardError: Stream = .pipe
     ) throws {
+        guard let closeFrom = Self.addCloseFrom else {
+            throw TestSupportError(
+                "this C library has no posix_spawn_file_actions_addclosefrom_np (glibc 2.34 or later has it)")
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // The child's ends of the pipes and /dev/null: closed here once the child has them.
         var childEnds: [Int32] = []
         defer { for descriptor in childEnds { close(descriptor) } }
+        // Our ends, closed again if the child never starts.
+        var parentEnds: [FileHandle] = []
 
         func connect(_ stream: Stream, to target: Int32, childReads: Bool) throws -> FileHandle? {
             switch stream {
@@ -72,29 +92,29 @@ public final class Subprocess: Sendable {
                 let descriptor = open("/dev/null", O_RDWR | O_CLOEXEC)
                 guard descriptor >= 0 else { throw Self.failure("cannot open /dev/null", errno) }
                 childEnds.append(descriptor)
-                posix_spawn_file_actions_adddup2(&actions, descriptor, target)
+                try Self.check(posix_spawn_file_actions_adddup2(&actions, descriptor, target), "dup2")
                 return nil
             case .pipe:
-                var ends: [Int32] = [-1, -1]
-                guard pipe(&ends) == 0 else { throw Self.failure("cannot make a pipe", errno) }
-                // Close-on-exec, so no other child inherits them; dup2 clears it on the copy.
-                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-                let (childEnd, parentEnd) = childReads ? (ends[0], ends[1]) : (ends[1], ends[0])
+                // Close-on-exec, so that no other child inherits them; dup2 clears it on the copy.
+                let ends = try Self.closeOnExecPipe()
+                let (childEnd, parentEnd) = childReads ? (ends.read, ends.write) : (ends.write, ends.read)
                 childEnds.append(childEnd)
-                posix_spawn_file_actions_adddup2(&actions, childEnd, target)
-                return FileHandle(fileDescriptor: parentEnd, closeOnDealloc: true)
+                let handle = FileHandle(fileDescriptor: parentEnd, closeOnDealloc: true)
+                parentEnds.append(handle)
+                try Self.check(posix_spawn_file_actions_adddup2(&actions, childEnd, target), "dup2")
+                return handle
             }
         }
         let input = try connect(standardInput, to: STDIN_FILENO, childReads: true)
         let output = try connect(standardOutput, to: STDOUT_FILENO, childReads: false)
         let error = try connect(standardError, to: STDERR_FILENO, childReads: false)
         // After the dup2s: close everything else the child would inherit.
-        if let closeFrom = Self.addCloseFrom { _ = closeFrom(&actions, 3) }
+        try Self.check(closeFrom(&actions, 3), "closefrom")
         if let currentDirectory {
             guard let changeDirectory = Self.addChangeDirectory else {
                 throw TestSupportError("this C library cannot start a child in another folder")
             }
-            _ = changeDirectory(&actions, currentDirectory.path)
+            try Self.check(changeDirectory(&actions, currentDirectory.path), "chdir")
         }
 
         var attributes = posix_spawnattr_t()
@@ -124,56 +144,76 @@ public final class Subprocess: Sendable {
             }
             return posix_spawn(&pid, path, &actions, &attributes, argv, environ)
         }
-        guard code == 0 else { throw Self.failure("cannot run \(executable.path)", code) }
+        guard code == 0 else {
+            for handle in parentEnds { try? handle.close() }
+            throw Self.failure("cannot run \(executable.path)", code)
+        }
         processIdentifier = pid
         self.standardInput = input
         self.standardOutput = output
         self.standardError = error
-        exit = ExitState()
-        let (exit, child) = (exit, pid)
-        // Reaps the child on a thread of its own, so that no test thread blocks in waitpid.
+        state = ExitState()
+        let (state, child) = (state, pid)
         Thread {
-            var raw: Int32 = 0
-            while waitpid(child, &raw, 0) == -1 && errno == EINTR {}
-            // Ended by a signal: its number (as Foundation's `Process` reports it); else the exit code.
-            exit.finish(raw & 0x7f != 0 ? raw & 0x7f : (raw >> 8) & 0xff)
+            // Wait without reaping, so that the id stays the child's (a zombie's) until the
+            // status is recorded under the lock that `send` takes: a signal never reaches a
+            // process that reused the id.
+            var info = siginfo_t()
+            while waitid(P_PID, id_t(child), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+            state.finish {
+                var raw: Int32 = 0
+                var reaped: pid_t
+                repeat { reaped = waitpid(child, &raw, 0) } while reaped == -1 && errno == EINTR
+                guard reaped == child else { return .unknown }
+                // The low 7 bits: the signal that ended it, or 0 for an exit with the next 8 bits.
+                return raw & 0x7f != 0 ? .signal(raw & 0x7f) : .exit((raw >> 8) & 0xff)
+            }
         }.start()
     }
 
+    /// How the child ended; nil while it runs.
+    public var termination: Termination? { state.termination }
+
     /// Whether the child is still running.
-    public var isRunning: Bool { exit.status == nil }
+    public var isRunning: Bool { termination == nil }
 
-    /// The child's exit code, or the number of the signal that ended it; nil while it runs.
-    public var terminationStatus: Int32? { exit.status }
+    /// The child's exit code, or the number of the signal that ended it (as Foundation's
+    /// `Process` reports it), or -1 when its status could not be read; nil while it runs.
+    public var terminationStatus: Int32? { termination.map(Self.status) }
 
-    /// Waits for the child to end and returns ``terminationStatus``.
+    /// Waits at most `timeout` seconds (nil: for as long as it takes) for the child to end: its
+    /// ``terminationStatus``, or nil if it still runs. No thread is held while it waits.
+    public func exited(timeout: TimeInterval? = nil) async -> Int32? {
+        await state.ended(timeout: timeout).map(Self.status)
+    }
+
+    /// Blocks this thread until the child ends, and returns its ``terminationStatus``. For
+    /// synchronous code; async code awaits ``exited(timeout:)``.
     @discardableResult
     public func waitUntilExit() -> Int32 {
-        exit.wait(timeout: nil) ?? -1
+        state.endedBlocking(timeout: nil).map(Self.status) ?? -1
     }
 
-    /// Waits at most `timeout` seconds for the child to end: its status, or nil if it still runs.
+    /// Blocks this thread at most `timeout` seconds for the child to end: its
+    /// ``terminationStatus``, or nil if it still runs. For synchronous code.
     public func wait(timeout: TimeInterval) -> Int32? {
-        exit.wait(timeout: timeout)
-    }
-
-    /// Waits at most `timeout` seconds (nil: for as long as it takes) for the child to end, on
-    /// a thread outside Swift's cooperative pool, whose few threads a blocking wait would take
-    /// from every other test: its status, or nil if it still runs.
-    public func exited(timeout: TimeInterval? = nil) async -> Int32? {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { [exit] in
-                continuation.resume(returning: exit.wait(timeout: timeout))
-            }
-        }
+        state.endedBlocking(timeout: timeout).map(Self.status)
     }
 
     /// Sends `signal` to the child, unless it has already ended (its id may then be another's).
     public func send(_ signal: Int32) {
-        if isRunning { kill(processIdentifier, signal) }
+        state.whileRunning { _ = kill(processIdentifier, signal) }
     }
 
     // MARK: - Private
+
+    private static func status(_ termination: Termination) -> Int32 {
+        switch termination {
+        case .exit(let code): return code
+        case .signal(let number): return number
+        case .unknown: return -1
+        }
+    }
 
     /// Writing to a child that has ended must be an error (EPIPE), not the death of the test
     /// process by SIGPIPE: ignored once, before the first child starts.
@@ -185,6 +225,23 @@ public final class Subprocess: Sendable {
         TestSupportError("\(what): \(String(cString: strerror(code)))")
     }
 
+    private static func check(_ code: Int32, _ action: String) throws {
+        guard code == 0 else { throw failure("cannot prepare the child (\(action))", code) }
+    }
+
+    /// A pipe whose two ends are close-on-exec from the start (`pipe2`), or set so right after
+    /// where `pipe2` is missing: every child closes what it inherits anyway.
+    private static func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
+        var ends: [Int32] = [-1, -1]
+        if let pipe2 = Self.pipe2 {
+            guard pipe2(&ends, O_CLOEXEC) == 0 else { throw failure("cannot make a pipe", errno) }
+        } else {
+            guard pipe(&ends) == 0 else { throw failure("cannot make a pipe", errno) }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        }
+        return (ends[0], ends[1])
+    }
+
     private typealias FileActions = UnsafeMutablePointer<posix_spawn_file_actions_t>
     // glibc's GNU extensions, which Swift's Glibc module does not declare; looked up by name.
     private static let addCloseFrom = symbol(
@@ -192,41 +249,92 @@ public final class Subprocess: Sendable {
     private static let addChangeDirectory = symbol(
         "posix_spawn_file_actions_addchdir_np",
         as: (@convention(c) (FileActions, UnsafePointer<CChar>) -> Int32).self)
+    private static let pipe2 = symbol(
+        "pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
 
     private static func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
+        // A null handle is RTLD_DEFAULT on Linux: every loaded library.
         guard let address = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
         return unsafeBitCast(address, to: type)
     }
 }
 
-/// A child's exit status, set once by the thread that reaps it.
-private final class ExitState: @unchecked Sendable {
-    // `lock` protects `value`; `ended` is signalled once, when it is set.
-    private let lock = NSLock()
-    private var value: Int32?
-    private let ended = DispatchSemaphore(value: 0)
+/// Runs blocking `body` (a read to the end of a pipe, say) on a new thread, and returns what
+/// it returns, holding no thread of Swift's cooperative pool meanwhile.
+public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: body()) }.start()
+    }
+}
 
-    var status: Int32? {
-        lock.lock()
-        defer { lock.unlock() }
+/// How a child ended, set once by the thread that reaps it, and who waits for it.
+private final class ExitState: @unchecked Sendable {
+    // `condition` protects every stored property and is broadcast when the child has ended.
+    private let condition = NSCondition()
+    private var value: Subprocess.Termination?
+    private var waiters: [UInt64: CheckedContinuation<Subprocess.Termination?, Never>] = [:]
+    private var nextWaiter: UInt64 = 0
+
+    var termination: Subprocess.Termination? {
+        condition.lock()
+        defer { condition.unlock() }
         return value
     }
 
-    func finish(_ status: Int32) {
-        lock.lock()
-        value = status
-        lock.unlock()
-        ended.signal()
+    /// Runs `body` under the lock unless the child has ended.
+    func whileRunning(_ body: () -> Void) {
+        condition.lock()
+        defer { condition.unlock() }
+        if value == nil { body() }
     }
 
-    func wait(timeout: TimeInterval?) -> Int32? {
-        if let status { return status }
-        if let timeout {
-            guard ended.wait(timeout: .now() + timeout) == .success else { return nil }
-        } else {
-            ended.wait()
+    /// Records how the child ended (`reap` runs under the lock) and wakes every waiter.
+    func finish(_ reap: () -> Subprocess.Termination) {
+        condition.lock()
+        let termination = reap()
+        value = termination
+        let resumed = waiters.values
+        waiters.removeAll()
+        condition.broadcast()
+        condition.unlock()
+        for waiter in resumed { waiter.resume(returning: termination) }
+    }
+
+    /// How the child ended, once it has, or nil after `timeout` seconds; holds no thread.
+    func ended(timeout: TimeInterval?) async -> Subprocess.Termination? {
+        await withCheckedContinuation { continuation in
+            condition.lock()
+            if let value {
+                condition.unlock()
+                continuation.resume(returning: value)
+                return
+            }
+            nextWaiter += 1
+            let id = nextWaiter
+            waiters[id] = continuation
+            condition.unlock()
+            guard let timeout else { return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { [self] in
+                condition.lock()
+                let waiter = waiters.removeValue(forKey: id)
+                condition.unlock()
+                waiter?.resume(returning: nil)
+            }
         }
-        ended.signal()  // for the next waiter
-        return status
+    }
+
+    /// How the child ended, blocking this thread until it has, or nil after `timeout` seconds.
+    func endedBlocking(timeout: TimeInterval?) -> Subprocess.Termination? {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
+        while value == nil {
+            if let deadline {
+                guard condition.wait(until: deadline) else { break }
+            } else {
+                condition.wait()
+            }
+        }
+        return value
     }
 }

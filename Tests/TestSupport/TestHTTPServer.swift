@@ -1,5 +1,8 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -47,7 +50,14 @@ public final class TestHTTPServer: Sendable {
         } catch {
             throw TestSupportError("cannot start the test server with python3: \(error)")
         }
-        guard let output = process.standardOutput, let port = try await readPort(from: output) else {
+        var port: Int?
+        do {
+            if let output = process.standardOutput { port = try await readPort(from: output) }
+        } catch {
+            process.send(SIGKILL)
+            throw error
+        }
+        guard let port else {
             process.send(SIGKILL)
             throw TestSupportError(
                 "the test server did not report its port; run Tests/TestServer/test_server.py by hand")
@@ -71,6 +81,15 @@ public final class TestHTTPServer: Sendable {
         URL(string: baseURL.absoluteString + path) ?? baseURL.appendingPathComponent("invalid-test-path")
     }
 
+    /// Lets every request holding on `name` (sent with `?hold=name`) be answered, now and
+    /// later: a test holds an answer until all its callers are waiting, whatever the load.
+    public func release(_ name: String) async throws {
+        let (_, response) = try await URLSession.shared.data(from: url("/release/\(name)"))
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw TestSupportError("the test server did not release \(name)")
+        }
+    }
+
     /// The process id of the server.
     public var processIdentifier: Int32 { process.processIdentifier }
 
@@ -87,11 +106,12 @@ public final class TestHTTPServer: Sendable {
         }
     }
 
-    /// Reads the first line ("PORT <n>") on a thread of its own, with a deadline.
+    /// Reads the first line ("PORT <n>") on a thread of its own (outside the cooperative pool),
+    /// with a deadline.
     private static func readPort(from handle: FileHandle) async throws -> Int? {
         try await withCheckedThrowingContinuation { continuation in
             let once = Once()
-            DispatchQueue.global().async {
+            Thread {
                 var line = Data()
                 while true {
                     let chunk = handle.readData(ofLength: 1)
@@ -101,7 +121,7 @@ public final class TestHTTPServer: Sendable {
                 let text = String(decoding: line, as: UTF8.self)
                 let port = text.hasPrefix("PORT ") ? Int(text.dropFirst(5)) : nil
                 once.run { continuation.resume(returning: port) }
-            }
+            }.start()
             DispatchQueue.global().asyncAfter(deadline: .now() + 15) {
                 once.run {
                     continuation.resume(throwing: TestSupportError("the test server did not start within 15 s"))

@@ -11,14 +11,14 @@ import Testing
     static let shell = URL(fileURLWithPath: "/bin/sh")
 
     @Test("output, error output, input and the exit code arrive as sent")
-    func streams() throws {
+    func streams() async throws {
         let child = try Subprocess(
             Self.shell, ["-c", "read line; echo \"out:$line\"; echo err >&2; exit 7"], standardInput: .pipe)
         try child.standardInput?.write(contentsOf: Data("hello\n".utf8))
         try child.standardInput?.close()
         let output = child.standardOutput?.readDataToEndOfFile() ?? Data()
         let error = child.standardError?.readDataToEndOfFile() ?? Data()
-        #expect(child.waitUntilExit() == 7)
+        #expect(await child.exited() == 7)
         #expect(String(decoding: output, as: UTF8.self) == "out:hello\n")
         #expect(String(decoding: error, as: UTF8.self) == "err\n")
         #expect(!child.isRunning)
@@ -37,14 +37,23 @@ import Testing
         #expect(output == "this||\(resolved)\n")
     }
 
-    @Test("a child killed by a signal reports the signal's number, and wait(timeout:) is nil while it runs")
-    func killed() throws {
+    @Test("a child killed by a signal and one exiting with that number are told apart")
+    func killed() async throws {
         let child = try Subprocess(URL(fileURLWithPath: "/bin/sleep"), ["30"], standardOutput: .nullDevice)
+        #expect(await child.exited(timeout: 0.05) == nil)
         #expect(child.wait(timeout: 0.05) == nil)
         #expect(child.isRunning)
         child.send(SIGKILL)
+        #expect(await child.exited() == SIGKILL)
+        #expect(child.termination == .signal(SIGKILL))
         #expect(child.waitUntilExit() == SIGKILL)
-        #expect(child.wait(timeout: 0) == SIGKILL)
+
+        let exiting = try Subprocess(Self.shell, ["-c", "exit 9"])
+        #expect(await exiting.exited() == 9)
+        #expect(exiting.termination == .exit(9))
+        // Signalling a child that has ended does nothing (its id may be another process's).
+        exiting.send(SIGKILL)
+        #expect(exiting.termination == .exit(9))
     }
 
     @Test("the child inherits no descriptor but its three streams, and no blocked signal")
@@ -61,7 +70,7 @@ import Testing
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
 
         // When one child lists its shell's descriptors, and another reads its own signal mask
-        let lister = try Subprocess(Self.shell, ["-c", "ls /proc/$$/fd"])
+        let lister = try Subprocess(Self.shell, ["-c", "ls /proc/$$/fd; true"])
         let listing = String(decoding: lister.standardOutput?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
         #expect(lister.waitUntilExit() == 0)
         // grep itself, not through a shell, which blocks signals around its own forks.

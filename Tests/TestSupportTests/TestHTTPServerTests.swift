@@ -1,5 +1,6 @@
 import BasicCore
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -138,6 +139,37 @@ import Testing
             return await group.reduce(into: [String]()) { if let failure = $1 { $0.append(failure) } }
         }
         #expect(failures.isEmpty, "\(failures.count) failed, first: \(failures.first ?? "")")
+    }
+
+    @Test("hold keeps an answer back until release, which also lets later ones through")
+    func holdAndRelease() async throws {
+        final class Flag: Sendable {
+            let raised = Mutex(false)
+        }
+        let server = try await TestHTTPServer.shared()
+        let name = "hold-\(UUID().uuidString)"
+        let answered = Flag()
+        let held = Task {
+            let result = try await get(server, "/echo?count=\(name)&hold=\(name)")
+            answered.raised.withLock { $0 = true }
+            return result
+        }
+        // The request has arrived (it counted) and stays unanswered.
+        var arrived = false
+        for _ in 0..<1000 where !arrived {
+            let (data, _) = try await get(server, "/count/\(name)?peek=1")
+            arrived = try JSONValue(parsing: data)["count"] == 1
+            if !arrived { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(arrived)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!answered.raised.withLock { $0 })
+        try await server.release(name)
+        let (data, response) = try await held.value
+        #expect(response.statusCode == 200)
+        #expect(try JSONValue(parsing: data)["query"]?["hold"] == .string(name))
+        let (later, _) = try await get(server, "/echo?hold=\(name)")
+        #expect(try JSONValue(parsing: later)["query"]?["hold"] == .string(name))
     }
 
     @Test("a server of its own starts on a free port and stops when told")

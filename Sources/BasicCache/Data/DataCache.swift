@@ -80,7 +80,8 @@ public final class DataCache: Sendable {
     /// The bytes for `url`: cached ones at once, else downloaded (once, however many callers
     /// ask at the same time), stored in both layers and returned.
     ///
-    /// - Parameter lifetime: how long the downloaded bytes stay fresh; ``defaultLifetime`` when nil.
+    /// - Parameter lifetime: how long the downloaded bytes stay fresh; ``defaultLifetime`` when
+    ///   nil. Callers that share one download share the first one's lifetime.
     /// - Throws: ``BasicNetworking/NetworkError`` when the download fails (nothing is cached
     ///   then); ``CacheError`` when the bytes cannot be stored on disk.
     public func data(for url: URL, lifetime: TimeInterval? = nil) async throws -> Data {
@@ -88,15 +89,15 @@ public final class DataCache: Sendable {
         let key = url.absoluteString
         // An infinite lifetime is "for ever": no expiry rather than an unrepresentable date.
         let lifetime = (lifetime ?? defaultLifetime).flatMap { $0.isFinite ? $0 : nil }
-        // Stored once, inside the download, before its callers resume: a caller that comes after
-        // the download has ended finds the bytes here, and never downloads them again.
+        // Stored once, inside the download, before its callers resume: a caller whose look at
+        // the cache comes after the download has ended finds the bytes there.
         let request = Request(Endpoint(url: url), policy: .coalesce) { [self] response in
             guard (try? ResponseRule.default.validate(response)) != nil else { return }
             try? store(response.body, forKey: key, lifetime: lifetime)
         }
         let response = try await pool.send(request)
         // A store that failed inside the download is tried again here, to throw its error.
-        if cachedData(for: url) == nil {
+        if memory.value(forKey: key) == nil && !disk.contains(key) {
             try store(response.body, forKey: key, lifetime: lifetime)
         }
         return response.body

@@ -86,7 +86,8 @@ final class StoreSession {
                     // Where waiting could deadlock, SQLite answers SQLITE_BUSY at once instead of
                     // calling its busy handler: connections that all read the empty file and then
                     // ask to switch it to WAL. Back off a little and look again.
-                    Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) * 1e-18)
+                    let (seconds, attoseconds) = pause.components
+                    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) * 1e-18)
                     pause = min(pause * 2, .milliseconds(50))
                 }
             }

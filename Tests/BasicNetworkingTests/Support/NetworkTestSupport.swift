@@ -41,6 +41,20 @@ enum Net {
     }
 
     /// Waits (up to two seconds) until `pool` has `count` requests in flight.
+    /// Waits until `count` callers of `pool` wait for a response, then releases the server's
+    /// answers held on `name` (`?hold=name`); released anyway after 10 s, with an issue.
+    static func release(_ name: String, when pool: RequestPool, has count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while await pool.waitingCount < count {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the pool never had \(count) callers waiting")
+                break
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        try await TestHTTPServer.shared().release(name)
+    }
+
     static func waitForInFlight(_ pool: RequestPool, count: Int) async throws {
         let deadline = ContinuousClock.now + .seconds(10)  // only bounds a failure; generous for a loaded machine
         while await pool.inFlightCount != count {
