@@ -59,7 +59,7 @@ import Testing
         "errors exit 1 with the NetworkError's message",
         arguments: [
             (["/status/500"], "answered HTTP 500 (internal server error)"),
-            (["/delay/5000", "--timeout", "0.2"], "timed out after 0.2 s"),
+            (["/delay/30000", "--timeout", "0.2"], "timed out after 0.2 s"),
             (["/drop"], "request to"),
         ])
     func errors(arguments: [String], message: String) async throws {

@@ -78,7 +78,10 @@ import Testing
         var screen: Screen? = Screen(
             chain: RequestChain(
                 pool: pool,
-                steps: [Endpoint(base: base, path: "delay/2500"), Endpoint(base: base, path: "count/\(name)")]))
+                steps: [
+                    Endpoint(base: base, path: "echo", parameters: ["hold": .string(name)]),
+                    Endpoint(base: base, path: "count/\(name)"),
+                ]))
         weak let weakScreen = screen
         weak let weakChain = screen?.chain
         // (Objects holding a Mutex stay out of #expect: Swift Testing's reflection of them crashes.)
@@ -88,6 +91,8 @@ import Testing
         screen = nil
         let screenIsGone = weakScreen == nil
         #expect(screenIsGone)
+        // Step 0 is answered only now, after the screen has gone.
+        try await TestHTTPServer.shared().release(name)
         await started.value
         let chainIsGone = weakChain == nil
         #expect(chainIsGone)
