@@ -13,7 +13,7 @@ import CLibXML2
 /// time it occurs, so that the stacks hold integers instead of strings, children group by
 /// comparing integers, and an object whose keys are all distinct, as nearly all are, is built by
 /// appending without comparing keys.
-struct TreeBuilder {
+struct TreeBuilder: ~Copyable {
     /// An open element: numbers only, so that pushing and popping one retains nothing.
     struct Frame {
         /// The number of the element's key: its name, with or without its prefix.
@@ -38,7 +38,7 @@ struct TreeBuilder {
 
     private var frames: [Frame] = []
     /// The text of the open elements, innermost last.
-    private var text: [UInt8] = []
+    private var text = ByteStack(capacity: 4096)
     /// The attributes and finished children of the open elements, innermost last, each with
     /// its key's number. Slots past `childCount` are spent and get overwritten, so that popping
     /// costs nothing.
@@ -87,7 +87,6 @@ struct TreeBuilder {
         // far above any real feed, far below what an entity bomb would take.
         expansionLimit = 16 << 20 + 8 * inputSize
         frames.reserveCapacity(64)
-        text.reserveCapacity(4096)
         children.reserveCapacity(256)
         nameKeyID = keyID(for: configuration.nameKey)
         textKeyID = keyID(for: configuration.textKey)
@@ -121,7 +120,7 @@ struct TreeBuilder {
     mutating func endElement() {
         guard let frame = frames.popLast() else { return }
         let elementText = finishedText(from: frame.textStart)
-        text.removeLast(text.count - frame.textStart)
+        text.removeAll(from: frame.textStart)
         if frames.isEmpty {
             root = .object(object(of: frame, text: elementText, isRoot: true))
             childCount = frame.childStart
@@ -174,13 +173,13 @@ struct TreeBuilder {
             }
         }
         guard !frames.isEmpty else { return }
-        text.append(contentsOf: bytes)
+        text.append(bytes)
     }
 
     mutating func comment(_ comment: UnsafePointer<xmlChar>) {
         guard configuration.keepsComments, !frames.isEmpty else { return }
         let string = String(cString: comment)
-        let kept = configuration.keepsWhitespace ? string : Self.trimmed(Array(string.utf8)[...])
+        let kept = configuration.keepsWhitespace ? string : Array(string.utf8).withUnsafeBufferPointer(Self.trimmed)
         if let kept { comments.append(kept) }
     }
 
@@ -238,7 +237,9 @@ struct TreeBuilder {
         let hasComments = comments.count > frame.commentStart
         if hasComments { isDistinct = claim(commentKeyID) && isDistinct }
 
-        var object = JSONObject(minimumCapacity: childCount - frame.childStart + 3)
+        let keyCount =
+            (isRoot ? 1 : 0) + frame.attributeCount + groupIDs.count + (elementText == nil ? 0 : 1) + (hasComments ? 1 : 0)
+        var object = JSONObject(minimumCapacity: keyCount)
         if isRoot {
             Self.insert(.string(keys[frame.keyID]), forKey: keys[nameKeyID], into: &object, isDistinct: isDistinct)
         }
@@ -333,19 +334,19 @@ struct TreeBuilder {
     /// The text from `start` on in `text`, trimmed unless white space is kept; nil when empty.
     private func finishedText(from start: Int) -> String? {
         guard start < text.count else { return nil }
-        if configuration.keepsWhitespace {
-            return String(decoding: text[start...], as: UTF8.self)
+        let keepsWhitespace = configuration.keepsWhitespace
+        return text.withBytes(from: start) { bytes in
+            keepsWhitespace ? String(decoding: bytes, as: UTF8.self) : Self.trimmed(bytes)
         }
-        return Self.trimmed(text[start...])
     }
 
     /// `bytes` without leading and trailing XML white space, or nil when nothing else is left.
-    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> String? {
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),
             let last = bytes.lastIndex(where: { !isSpace($0) })
         else { return nil }
-        return String(decoding: bytes[first...last], as: UTF8.self)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self)
     }
 
     /// The number of the key for a name: an element's name, or an attribute's key (with the
