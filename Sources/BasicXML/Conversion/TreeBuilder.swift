@@ -238,7 +238,8 @@ struct TreeBuilder: ~Copyable {
         if hasComments { isDistinct = claim(commentKeyID) && isDistinct }
 
         let keyCount =
-            (isRoot ? 1 : 0) + frame.attributeCount + groupIDs.count + (elementText == nil ? 0 : 1) + (hasComments ? 1 : 0)
+            (isRoot ? 1 : 0) + frame.attributeCount + groupIDs.count + (elementText == nil ? 0 : 1)
+            + (hasComments ? 1 : 0)
         var object = JSONObject(minimumCapacity: keyCount)
         if isRoot {
             Self.insert(.string(keys[frame.keyID]), forKey: keys[nameKeyID], into: &object, isDistinct: isDistinct)
