@@ -63,8 +63,11 @@ struct TreeBuilder: ~Copyable {
     private var groupSlots: [Int] = []
     private var serial = 0
     /// Scratch space for grouping an element's children by key: the keys' numbers and counts.
+    /// Only the first `groupCount` slots count; later ones are stale and get overwritten, so
+    /// that starting over costs nothing.
     private var groupIDs: [Int] = []
     private var groupCounts: [Int] = []
+    private var groupCount = 0
     /// The numbers of the configuration's keys.
     private var nameKeyID = 0
     private var textKeyID = 0
@@ -232,13 +235,13 @@ struct TreeBuilder: ~Copyable {
         var isDistinct = true
         if isRoot { isDistinct = claim(nameKeyID) && isDistinct }
         for index in attributes { isDistinct = claim(children[index].keyID) && isDistinct }
-        for id in groupIDs { isDistinct = claim(id) && isDistinct }
+        for slot in 0..<groupCount { isDistinct = claim(groupIDs[slot]) && isDistinct }
         if elementText != nil { isDistinct = claim(textKeyID) && isDistinct }
         let hasComments = comments.count > frame.commentStart
         if hasComments { isDistinct = claim(commentKeyID) && isDistinct }
 
         let keyCount =
-            (isRoot ? 1 : 0) + frame.attributeCount + groupIDs.count + (elementText == nil ? 0 : 1)
+            (isRoot ? 1 : 0) + frame.attributeCount + groupCount + (elementText == nil ? 0 : 1)
             + (hasComments ? 1 : 0)
         var object = JSONObject(minimumCapacity: keyCount)
         if isRoot {
@@ -292,11 +295,10 @@ struct TreeBuilder: ~Copyable {
         return true
     }
 
-    /// Groups the children of `range` by key for the current object into `groupIDs`,
-    /// `groupCounts` and `groupSlots`; true when some key occurs more than once.
+    /// Groups the children of `range` by key for the current object into `groupCount`,
+    /// `groupIDs`, `groupCounts` and `groupSlots`; true when some key occurs more than once.
     private mutating func countGroups(_ range: Range<Int>) -> Bool {
-        groupIDs.removeAll(keepingCapacity: true)
-        groupCounts.removeAll(keepingCapacity: true)
+        groupCount = 0
         var isRepeated = false
         for index in range {
             let id = children[index].keyID
@@ -305,9 +307,15 @@ struct TreeBuilder: ~Copyable {
                 isRepeated = true
             } else {
                 groupStamps[id] = serial
-                groupSlots[id] = groupIDs.count
-                groupIDs.append(id)
-                groupCounts.append(1)
+                groupSlots[id] = groupCount
+                if groupCount < groupIDs.count {
+                    groupIDs[groupCount] = id
+                    groupCounts[groupCount] = 1
+                } else {
+                    groupIDs.append(id)
+                    groupCounts.append(1)
+                }
+                groupCount += 1
             }
         }
         return isRepeated
@@ -316,15 +324,16 @@ struct TreeBuilder: ~Copyable {
     /// Adds the children of `range` to `object`, a key that repeats as one array; needs
     /// `countGroups(range)` first.
     private mutating func addGroups(_ range: Range<Int>, to object: inout JSONObject, isDistinct: Bool) {
-        var arrays: [[JSONValue]] = groupCounts.map { count in
+        var arrays: [[JSONValue]] = groupCounts[..<groupCount].map { count in
             var array: [JSONValue] = []
             array.reserveCapacity(count)
             return array
         }
         for index in range {
-            arrays[groupSlots[children[index].keyID]].append(takeValue(at: index))
+            let value = takeValue(at: index)
+            arrays[groupSlots[children[index].keyID]].append(value)
         }
-        for (slot, id) in groupIDs.enumerated() {
+        for (slot, id) in groupIDs[..<groupCount].enumerated() {
             var values: [JSONValue] = []
             swap(&values, &arrays[slot])
             let value: JSONValue = values.count == 1 && !configuration.alwaysUsesArrays ? values[0] : .array(values)
