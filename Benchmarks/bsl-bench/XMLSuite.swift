@@ -10,17 +10,22 @@ struct XMLSuite {
     var repetitions = 11
     var processRepetitions = 5
     var targetBytes = 5_000_000
+    /// With `--profile N`: only the floor and our conversion, `N` times each, untimed, for a
+    /// profiler such as callgrind to compare `profileFloor` with `profileConvert`.
+    var profileRounds: Int?
 
     init(arguments: [String]) throws {
         var rest = arguments[...]
         while let option = rest.popFirst() {
             guard let value = rest.popFirst().flatMap(Int.init) else {
-                throw BenchError("usage: bsl-bench xml [--repetitions N] [--process-repetitions N] [--bytes N]")
+                throw BenchError(
+                    "usage: bsl-bench xml [--repetitions N] [--process-repetitions N] [--bytes N] [--profile N]")
             }
             switch option {
             case "--repetitions": repetitions = value
             case "--process-repetitions": processRepetitions = value
             case "--bytes": targetBytes = value
+            case "--profile": profileRounds = value
             default: throw BenchError("unknown option \(option)")
             }
         }
@@ -28,6 +33,15 @@ struct XMLSuite {
 
     func run() async throws {
         let (data, entryCount) = Self.makeFeed(bytes: targetBytes)
+        if let profileRounds {
+            var checksum = 0
+            for _ in 0..<profileRounds {
+                checksum &+= try Self.profileFloor(data)
+                checksum &+= try Self.profileConvert(data)
+            }
+            print("profiled \(profileRounds) rounds (checksum \(checksum))")
+            return
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bsl-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -97,6 +111,19 @@ struct XMLSuite {
             .init(name: "whole process", ours: bslProcess, peer: python, peerName: "python3 -c xmltodict + json"),
         ])
         print("\n(checksum \(checksum))")
+    }
+
+    /// The floor's timed work, as a function of its own for a profiler's inclusive counts.
+    @inline(never)
+    static func profileFloor(_ data: Data) throws -> Int {
+        try XMLFloor.count(data)
+    }
+
+    /// Our timed work (converting and freeing the result), as a function of its own for a
+    /// profiler's inclusive counts.
+    @inline(never)
+    static func profileConvert(_ data: Data) throws -> Int {
+        try XMLConverter().convert(data).objectValue?.count ?? 0
     }
 
     /// A cnblogs site-home Atom feed of about `bytes` bytes: the shapes of cnblogs-api.md, with

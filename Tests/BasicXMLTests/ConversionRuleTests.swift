@@ -177,6 +177,87 @@ import Testing
                 == #"{"__name":"r","a:x":["1","3"],"b:x":"2","x":"4"}"#)
     }
 
+    static let collidingKeys: [(String, Configuration, String, String)] = [
+        (
+            "an element named like an attribute's key takes its place", Configuration(),
+            #"<a x="1"><_x>2</_x><y>3</y></a>"#, #"{"__name":"a","_x":"2","y":"3"}"#
+        ),
+        (
+            "attributes that differ only in prefix: the last one wins", Configuration(),
+            #"<r xmlns:a="urn:a" xmlns:b="urn:b"><e a:k="1" b:k="2" c="3"/></r>"#,
+            #"{"__name":"r","e":{"_k":"2","_c":"3"}}"#
+        ),
+        (
+            "an element named __text gives way to the text", Configuration(),
+            "<a><__text>x</__text><b>1</b>y</a>", #"{"__name":"a","__text":"y","b":"1"}"#
+        ),
+        (
+            "a child named __name replaces the root's name", Configuration(),
+            "<a><__name>b</__name><__name>c</__name></a>", #"{"__name":["b","c"]}"#
+        ),
+        (
+            "an element named __comment gives way to the comments",
+            configured { $0.keepsComments = true }, "<a><__comment>x</__comment><!-- c --></a>",
+            #"{"__name":"a","__comment":"c"}"#
+        ),
+        (
+            "an attribute key equal to the text key", configured { $0.attributePrefix = "__" },
+            #"<a><t text="1">2</t></a>"#, #"{"__name":"a","t":{"__text":"2"}}"#
+        ),
+    ]
+
+    @Test("keys that collide keep their first place and take the last value", arguments: collidingKeys)
+    func collidingKey(name: String, configuration: Configuration, xml: String, json: String) throws {
+        let value = try XMLConverter(configuration: configuration).convert(xml)
+        #expect(value.jsonString() == json, "\(name)")
+    }
+
+    /// Text long enough that libxml2 hands it over in several pieces, mixed with entities,
+    /// character references and CDATA, with white space at the pieces' edges.
+    static let longTexts: [(String, String)] = {
+        let chinese = String(repeating: "博客园", count: 700)
+        let ascii = String(repeating: "swift ", count: 2000)
+        return [
+            ("long non-ASCII text", "  " + chinese + "\n"),
+            ("long ASCII text", ascii),
+            ("long text with entities", ascii + "&amp;" + chinese + "&#x4E2D;&lt;" + ascii),
+            ("long text with CDATA", chinese + "<![CDATA[ <x> ]]>" + ascii + "<![CDATA[]]>  "),
+            ("short pieces", "a&amp;b<![CDATA[c]]>&#100;"),
+            ("white space around an entity", "  &amp;  "),
+            ("only an entity", "&lt;"),
+            ("only CDATA", "<![CDATA[  spaced  ]]>"),
+        ]
+    }()
+
+    @Test("text in several pieces is joined and trimmed as a whole", arguments: longTexts)
+    func longText(name: String, content: String) throws {
+        let expected = Self.decoded(content)
+        for keepsWhitespace in [false, true] {
+            let configuration = Self.configured { $0.keepsWhitespace = keepsWhitespace }
+            let converter = XMLConverter(configuration: configuration)
+            let value = try converter.convert("<a><t>\(content)</t><u k=\"v\">\(content)</u></a>")
+            let text = keepsWhitespace ? expected : Self.trimmed(expected)
+            #expect(value["t"] == .string(text), "\(name)")
+            #expect(value["u"]?["__text"] == .string(text), "\(name)")
+        }
+    }
+
+    /// `content` with its entities, character references and CDATA sections decoded.
+    static func decoded(_ content: String) -> String {
+        var result = content
+        for (from, to) in [
+            ("<![CDATA[", ""), ("]]>", ""), ("&amp;", "&"), ("&lt;", "<"), ("&#x4E2D;", "中"), ("&#100;", "d"),
+        ] {
+            result = result.replacingOccurrences(of: from, with: to)
+        }
+        return result
+    }
+
+    /// `text` without leading and trailing XML white space.
+    static func trimmed(_ text: String) -> String {
+        String(text.drop { " \n\t\r".contains($0) }.reversed().drop { " \n\t\r".contains($0) }.reversed())
+    }
+
     @Test("conversions run in parallel, each with its own parser")
     func parallel() async throws {
         let results = try await withThrowingTaskGroup(of: JSONValue.self) { group in

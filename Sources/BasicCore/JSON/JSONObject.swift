@@ -126,6 +126,21 @@ public struct JSONObject: Sendable {
         return nil
     }
 
+    /// Appends `key` and its value without looking for `key` first: for builders that know
+    /// their keys are distinct (BasicXML's converter checks them by number), where
+    /// ``updateValue(_:forKey:)`` would compare each new key with every earlier one.
+    ///
+    /// - Precondition: the object lacks `key` (checked in debug builds only).
+    package mutating func appendUnchecked(_ value: JSONValue, forKey key: String) {
+        assert(index(forKey: key) == nil, "appendUnchecked with a key the object already has")
+        entries.append(Entry(key: key, value: value))
+        if positions != nil {
+            positions?[key] = entries.count - 1
+        } else if entries.count > Self.indexThreshold {
+            rebuildPositions()
+        }
+    }
+
     /// Removes `key` and its value.
     ///
     /// - Returns: the removed value, or `nil` when the object lacked the key.
