@@ -21,14 +21,8 @@ final class TestClock: Sendable {
 
     /// Waits until `count` callers of `pool` wait for a response (at most 10 s, then an issue).
     static func waitForWaiting(_ pool: RequestPool, count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await pool.waitingCount < count {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the pool never had \(count) callers waiting")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        let reached = try await eventually { await pool.waitingCount >= count }
+        if !reached { Issue.record("the pool never had \(count) callers waiting") }
     }
 
     @Test("20 concurrent loads of one URL cause one download, and all get its bytes")

@@ -155,11 +155,8 @@ import Testing
             return result
         }
         // The request has arrived (it counted) and stays unanswered.
-        var arrived = false
-        for _ in 0..<1000 where !arrived {
-            let (data, _) = try await get(server, "/count/\(name)?peek=1")
-            arrived = try JSONValue(parsing: data)["count"] == 1
-            if !arrived { try await Task.sleep(for: .milliseconds(10)) }
+        let arrived = try await eventually {
+            try JSONValue(parsing: try await get(server, "/count/\(name)?peek=1").0)["count"] == 1
         }
         #expect(arrived)
         try await Task.sleep(for: .milliseconds(200))

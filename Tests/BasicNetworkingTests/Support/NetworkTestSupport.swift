@@ -40,30 +40,18 @@ enum Net {
         }
     }
 
-    /// Waits (up to two seconds) until `pool` has `count` requests in flight.
     /// Waits until `count` callers of `pool` wait for a response, then releases the server's
     /// answers held on `name` (`?hold=name`); released anyway after 10 s, with an issue.
     static func release(_ name: String, when pool: RequestPool, has count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while await pool.waitingCount < count {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the pool never had \(count) callers waiting")
-                break
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        let reached = try await eventually { await pool.waitingCount >= count }
+        if !reached { Issue.record("the pool never had \(count) callers waiting") }
         try await TestHTTPServer.shared().release(name)
     }
 
+    /// Waits (at most 10 s, then an issue) until `pool` has `count` requests in flight.
     static func waitForInFlight(_ pool: RequestPool, count: Int) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)  // only bounds a failure; generous for a loaded machine
-        while await pool.inFlightCount != count {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the pool never had \(count) requests in flight")
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
+        let reached = try await eventually { await pool.inFlightCount == count }
+        if !reached { Issue.record("the pool never had \(count) requests in flight") }
     }
 }
 

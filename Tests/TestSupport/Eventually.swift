@@ -1,0 +1,12 @@
+import Foundation
+
+/// Polls `condition` every 5 ms until it holds, for at most `timeout` seconds: whether it came
+/// to hold. A bound for a failure, not a speed: generous, for a loaded machine.
+public func eventually(timeout: TimeInterval = 10, _ condition: () async throws -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    while try await !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
