@@ -45,14 +45,12 @@ enum Platform {
     static func isMountRoot(_ descriptor: Int32) -> Bool {
         #if os(Linux)
             guard let statx = Statx.function else { return false }
-            var buffer = Statx.Buffer()
-            let status = withUnsafeMutableBytes(of: &buffer) { bytes in
-                statx(descriptor, "", Statx.emptyPath, Statx.basicStats, bytes.baseAddress)
-            }
-            guard status == 0 else { return false }
-            return withUnsafeBytes(of: &buffer) { bytes in
-                let attributes = bytes.load(fromByteOffset: Statx.attributesOffset, as: UInt64.self)
-                let supported = bytes.load(fromByteOffset: Statx.attributesMaskOffset, as: UInt64.self)
+            return withUnsafeTemporaryAllocation(byteCount: Statx.size, alignment: 8) { buffer in
+                guard statx(descriptor, "", Statx.emptyPath, Statx.basicStats, buffer.baseAddress) == 0 else {
+                    return false
+                }
+                let attributes = buffer.load(fromByteOffset: Statx.attributesOffset, as: UInt64.self)
+                let supported = buffer.load(fromByteOffset: Statx.attributesMaskOffset, as: UInt64.self)
                 return supported & Statx.mountRoot != 0 && attributes & Statx.mountRoot != 0
             }
         #else
@@ -65,22 +63,12 @@ enum Platform {
     /// `statx(2)` as `dlsym` finds it in the C library, with the constants and offsets of
     /// `<linux/stat.h>` (a stable kernel ABI).
     private enum Statx {
-        typealias Function = @convention(c) (
-            Int32, UnsafePointer<CChar>, Int32, UInt32, UnsafeMutableRawPointer?
-        ) -> Int32
+        typealias Function =
+            @convention(c) (
+                Int32, UnsafePointer<CChar>, Int32, UInt32, UnsafeMutableRawPointer?
+            ) -> Int32
 
-        /// `struct statx` is 256 bytes.
-        struct Buffer {
-            var words: (
-                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-            ) = (
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
-            )
-        }
-
+        static let size = 256  // sizeof(struct statx)
         static let emptyPath: Int32 = 0x1000  // AT_EMPTY_PATH
         static let basicStats: UInt32 = 0x7ff  // STATX_BASIC_STATS
         static let mountRoot: UInt64 = 0x2000  // STATX_ATTR_MOUNT_ROOT

@@ -124,11 +124,13 @@ import Testing
         let result = try await ProcessRunner.run(Self.bsl, ["cache"] + command + [missing])
         #expect(result.status == 1, "\(result.standardError)")
         #expect(
-            result.standardError == "Error: \(missing) does not exist; check the path (nothing was created or removed)\n")
+            result.standardError
+                == "Error: \(missing) does not exist; check the path (nothing was created or removed)\n")
         #expect(!FileManager.default.fileExists(atPath: folder.path("no").path))
     }
 
-    @Test("clear --dry-run lists every path that would go, folders after their contents, and the total; removes nothing")
+    @Test(
+        "clear --dry-run lists every path that would go, folders after their contents, and the total; removes nothing")
     func clearDryRun() async throws {
         let folder = try TemporaryDirectory()
         let root = try Self.makeCache(in: folder)
@@ -159,7 +161,8 @@ import Testing
             Self.bsl, ["cache", "clean", root.path, "--older-than", "7d", "--dry-run"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
-            result.standardOutput == "\(root.path)/sub/b.bin\nwould clean 1 file, 999B (999 bytes); nothing was removed\n")
+            result.standardOutput
+                == "\(root.path)/sub/b.bin\nwould clean 1 file, 999B (999 bytes); nothing was removed\n")
         #expect(Self.survivors(in: root) == Self.cacheFiles)
     }
 
@@ -172,7 +175,8 @@ import Testing
         let resolved = Self.realPath(decoy)
         try FileManager.default.createSymbolicLink(
             atPath: folder.path("link").path, withDestinationPath: decoy.path)
-        try FileManager.default.createDirectory(at: decoy.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: decoy.appendingPathComponent("sub"), withIntermediateDirectories: true)
         let extra = command == "clean" ? ["--older-than", "0s"] : []
         let cases: [(path: String, message: String)] = [
             (decoy.path, "refusing to \(command) \(decoy.path) (your home folder)"),
@@ -294,7 +298,8 @@ import Testing
         let root = try Self.makeCache(in: folder)
         let decoy = try Self.makeDecoy(in: folder)
         for name in ["tmpfs", "bound"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(name), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent(name), withIntermediateDirectories: true)
         }
         let script = """
             mount -t tmpfs tmpfs "$1/tmpfs" || exit 90

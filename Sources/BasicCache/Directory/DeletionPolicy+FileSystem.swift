@@ -47,7 +47,9 @@ extension DeletionPolicy {
     /// is what was checked, even if the path changes meanwhile.
     ///
     /// - Returns: the open folder (the caller closes it), its real path, and its device.
-    func openFolder(_ path: String, for operation: Operation) throws -> (descriptor: Int32, resolved: String, device: UInt64) {
+    func openFolder(_ path: String, for operation: Operation) throws -> (
+        descriptor: Int32, resolved: String, device: UInt64
+    ) {
         let resolved = try resolvedFolder(path, for: operation)
         var descriptor = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw CacheError.from(errno: errno, path: "/") }
@@ -58,7 +60,8 @@ extension DeletionPolicy {
             guard next >= 0 else {
                 if code == ELOOP || code == ENOTDIR || code == ENOENT {
                     throw CacheError.fileSystem(
-                        path, reason: "it changed while it was being checked (\(resolved) moved or became a link); try again")
+                        path,
+                        reason: "it changed while it was being checked (\(resolved) moved or became a link); try again")
                 }
                 throw CacheError.from(errno: code, path: path)
             }
@@ -92,7 +95,9 @@ extension DeletionPolicy {
             throw CacheError.refused(Refusal(path: path, folder: resolved, reason: reason, operation: operation))
         }
         var info = stat()
-        guard lstat(Self.withoutTrailingSlashes(path), &info) == 0 else { throw CacheError.from(errno: errno, path: path) }
+        guard lstat(Self.withoutTrailingSlashes(path), &info) == 0 else {
+            throw CacheError.from(errno: errno, path: path)
+        }
         if info.st_mode & S_IFMT == S_IFLNK { throw CacheError.symbolicLink(path, target: resolved) }
         guard lstat(resolved, &info) == 0 else { throw CacheError.from(errno: errno, path: path) }
         guard DirectoryWalker.isDirectory(info.st_mode) else { throw CacheError.notAFolder(path) }
