@@ -12,10 +12,7 @@ extension DeletionPolicy {
     public static var current: DeletionPolicy {
         var homes: [String] = []
         if let home = ProcessInfo.processInfo.environment["HOME"], home.hasPrefix("/") { homes.append(home) }
-        if let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir {
-            let home = String(cString: directory)
-            if home.hasPrefix("/") { homes.append(home) }
-        }
+        if let home = userDatabaseHome(), home.hasPrefix("/") { homes.append(home) }
         homes += homes.compactMap(realPath)
         var seen: Set<String> = []
         return DeletionPolicy(homes: homes.map(normalized).filter { seen.insert($0).inserted })
@@ -114,6 +111,26 @@ extension DeletionPolicy {
             throw CacheError.refused(
                 Refusal(path: path, folder: folder, reason: reason, operation: operation, isSameFolderByIdentity: true))
         }
+    }
+
+    /// The home folder of the user running the process, from the user database. `getpwuid_r`,
+    /// not `getpwuid`, whose shared buffer two cleaners on two threads would overwrite.
+    static func userDatabaseHome() -> String? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var size = 16_384
+        while size <= 1 << 20 {
+            let home: String?? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: size) { buffer in
+                guard let base = buffer.baseAddress else { return .some(nil) }
+                let status = getpwuid_r(getuid(), &entry, base, size, &result)
+                if status == ERANGE { return .none }  // try a larger buffer
+                guard status == 0, result != nil, let directory = entry.pw_dir else { return .some(nil) }
+                return .some(String(cString: directory))
+            }
+            if let home { return home }
+            size *= 4
+        }
+        return nil
     }
 
     /// `realpath(3)`: the absolute path with every symbolic link, `.` and `..` resolved, or nil

@@ -66,9 +66,15 @@ struct CacheCommands: CommandGroup {
         path == resolved ? path : "\(path) (\(resolved))"
     }
 
-    /// `12.3MB in 3 files`.
-    static func contents(_ size: DirectorySize) -> String {
-        "\(ByteCount(size.logicalBytes)) in \(files(size.fileCount))"
+    /// What clearing `path` would take, on its own file system: `12.3MB in 3 files`, and the
+    /// mount points that would be left alone.
+    static func contents(of path: String) async throws -> String {
+        let plan = try await FolderCleaner.clear(path, dryRun: true)
+        var text = "\(ByteCount(plan.freedBytes)) in \(files(plan.removedFiles))"
+        if !plan.mountPoints.isEmpty {
+            text += "; \(plan.mountPoints.count) mount point\(plan.mountPoints.count == 1 ? "" : "s") left alone"
+        }
+        return text
     }
 
     /// A progress callback that draws a bar when standard error is a terminal.
@@ -181,10 +187,9 @@ struct CacheClearCommand: Command {
         let resolved = try DeletionPolicy.current.checkedFolder(path, for: .clear)
         if !isConfirmed {
             try CacheCommands.requireTerminal(for: "clear", terminal)
-            let size = try await DirectorySize.measure(resolved)
+            let contents = try await CacheCommands.contents(of: path)
             try CacheCommands.ask(
-                "Remove everything inside \(CacheCommands.shown(path, resolved: resolved)) "
-                    + "(\(CacheCommands.contents(size)))?", terminal)
+                "Remove everything inside \(CacheCommands.shown(path, resolved: resolved)) (\(contents))?", terminal)
         }
         let summary = try await FolderCleaner.clear(path, progress: CacheCommands.progress(terminal))
         CacheCommands.report(summary, verb: "cleared", terminal: terminal)
@@ -256,11 +261,11 @@ struct CacheCleanCommand: Command {
                 CacheCommands.report(plan, verb: "cleaned", terminal: terminal)  // nothing to ask about
                 return
             }
-            let size = try await DirectorySize.measure(resolved)
+            let contents = try await CacheCommands.contents(of: path)
             try CacheCommands.ask(
                 "Remove \(CacheCommands.files(plan.removedFiles)) (\(ByteCount(plan.freedBytes))) "
                     + "\(kind == .access ? "not read for" : "older than") \(ageText) "
-                    + "from \(CacheCommands.shown(path, resolved: resolved)), which holds \(CacheCommands.contents(size))?",
+                    + "from \(CacheCommands.shown(path, resolved: resolved)), which holds \(contents)?",
                 terminal)
         }
         let summary = try await FolderCleaner.clean(
