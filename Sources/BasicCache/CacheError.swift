@@ -14,6 +14,14 @@ public enum CacheError: Error, Sendable, Hashable, CustomStringConvertible {
     case diskFull(String)
     /// Another file-system error, with the system's message.
     case fileSystem(String, reason: String)
+    /// The folder to clear or clean does not exist; nothing was created.
+    case noSuchFolder(String)
+    /// The folder to clear or clean is a symbolic link (to the folder given as `target`), which
+    /// ``FolderCleaner`` does not follow.
+    case symbolicLink(String, target: String)
+    /// ``DeletionPolicy`` protects the folder: `/`, the home folder or a folder that holds it, a
+    /// system folder.
+    case refused(DeletionPolicy.Refusal)
 
     /// One line: what failed, where, and how to fix it.
     public var description: String {
@@ -26,6 +34,12 @@ public enum CacheError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the disk holding \(path) is full; free some space or lower the cache's size limit"
         case .fileSystem(let path, let reason):
             return "\(path): \(reason)"
+        case .noSuchFolder(let path):
+            return "\(path) does not exist; check the path (nothing was created or removed)"
+        case .symbolicLink(let path, let target):
+            return "\(path) is a symbolic link to \(target), which is not followed; name \(target) itself"
+        case .refused(let refusal):
+            return refusal.description
         }
     }
 

@@ -33,17 +33,22 @@ import Testing
         #expect(progress.map(\.done) == progress.map(\.done).sorted())
     }
 
-    @Test("clear creates a missing folder, and refuses a file")
+    @Test("clear and clean refuse a missing folder, creating nothing, and a file")
     func clearEdges() async throws {
         let folder = try TemporaryDirectory()
         let missing = folder.path("new/cache").path
-        #expect(try await FolderCleaner.clear(missing) == FolderCleaner.Summary())
-        var isFolder: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: missing, isDirectory: &isFolder) && isFolder.boolValue)
+        await #expect(throws: CacheError.noSuchFolder(missing)) { try await FolderCleaner.clear(missing) }
+        await #expect(throws: CacheError.noSuchFolder(missing)) { try await FolderCleaner.clean(missing) }
+        await #expect(throws: CacheError.noSuchFolder(missing)) { try await FolderCleaner.clear(missing, dryRun: true) }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("new").path))
         try TreeBuilder.write(3, to: folder.path("file"))
         await #expect(throws: CacheError.notAFolder(folder.path("file").path)) {
             try await FolderCleaner.clear(folder.path("file").path)
         }
+        await #expect(throws: CacheError.notAFolder(folder.path("file").path)) {
+            try await FolderCleaner.clean(folder.path("file").path, olderThan: 0)
+        }
+        #expect(FileManager.default.fileExists(atPath: folder.path("file").path))
     }
 
     @Test("a symlink given as the folder is refused, and its target left alone")
@@ -52,10 +57,91 @@ import Testing
         try TreeBuilder.write(5, to: folder.path("target/keep.bin"))
         try FileManager.default.createSymbolicLink(
             atPath: folder.path("link").path, withDestinationPath: folder.path("target").path)
-        await #expect(throws: CacheError.notAFolder(folder.path("link").path)) {
+        let target = Self.realPath(folder.path("target"))
+        await #expect(throws: CacheError.symbolicLink(folder.path("link").path, target: target)) {
             try await FolderCleaner.clear(folder.path("link").path)
         }
+        await #expect(throws: CacheError.symbolicLink(folder.path("link").path + "/", target: target)) {
+            try await FolderCleaner.clean(folder.path("link").path + "/", olderThan: 0)
+        }
         #expect(FileManager.default.fileExists(atPath: folder.path("target/keep.bin").path))
+    }
+
+    @Test("symlinks inside are removed as links; what they point to is left alone")
+    func symlinksInside() async throws {
+        let folder = try TemporaryDirectory()
+        try TreeBuilder.write(5, to: folder.path("outside/keep.bin"))
+        try TreeBuilder.write(7, to: folder.path("cache/own.bin"))
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("cache/to-folder").path, withDestinationPath: folder.path("outside").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path("cache/to-file").path, withDestinationPath: folder.path("outside/keep.bin").path)
+        let summary = try await FolderCleaner.clear(folder.path("cache").path)
+        #expect(summary.removedFiles == 1)
+        #expect(summary.freedBytes == 7)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("cache").path).isEmpty)
+        #expect(try Data(contentsOf: folder.path("outside/keep.bin")).count == 5)
+    }
+
+    @Test("a dry run reports every entry that would go, folders after their contents, and removes nothing")
+    func dryRun() async throws {
+        let folder = try TemporaryDirectory()
+        let root = folder.path("cache")
+        try TreeBuilder.write(10, to: root.appendingPathComponent("b/y.bin"))
+        try TreeBuilder.write(20, to: root.appendingPathComponent("a.bin"))
+        try TreeBuilder.write(30, to: root.appendingPathComponent("b/x.bin"))
+        let removals = Mutex<[FolderCleaner.Removal]>([])
+        let summary = try await FolderCleaner.clear(root.path + "/", dryRun: true) { _ in
+        } removing: { removal in
+            removals.withLock { $0.append(removal) }
+        }
+        #expect(summary.removedFiles == 3)
+        #expect(summary.freedBytes == 60)
+        let path = root.path
+        #expect(
+            removals.withLock { $0 } == [
+                .init(path: path + "/a.bin", bytes: 20, isFolder: false),
+                .init(path: path + "/b/x.bin", bytes: 30, isFolder: false),
+                .init(path: path + "/b/y.bin", bytes: 10, isFolder: false),
+                .init(path: path + "/b", bytes: 0, isFolder: true),
+            ])
+        #expect(try Set(FileManager.default.subpathsOfDirectory(atPath: path)) == ["a.bin", "b", "b/x.bin", "b/y.bin"])
+
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        TreeBuilder.setTimes(of: root.appendingPathComponent("b/x.bin"), access: old, modification: old)
+        let clean = try await FolderCleaner.clean(path, olderThan: 3600, dryRun: true)
+        #expect(clean.removedFiles == 1)
+        #expect(clean.freedBytes == 30)
+        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("b/x.bin").path))
+    }
+
+    @Test(
+        "FolderCleaner itself refuses an injected home, through symlinks and .., and leaves it whole",
+        arguments: DeletionPolicy.Operation.allCases)
+    func refusesInjectedHome(operation: DeletionPolicy.Operation) async throws {
+        let folder = try TemporaryDirectory()
+        let home = folder.path("home")
+        try TreeBuilder.write(5, to: home.appendingPathComponent("sub/keep.bin"))
+        try FileManager.default.createSymbolicLink(atPath: folder.path("link").path, withDestinationPath: home.path)
+        let policy = DeletionPolicy(home: home.path)
+        for path in [home.path, home.path + "/sub/..", folder.path("link").path + "/", home.path + "/.."] {
+            for dryRun in [false, true] {
+                let error = await #expect(throws: CacheError.self, "\(path)") {
+                    switch operation {
+                    case .clear: _ = try await FolderCleaner.clear(path, policy: policy, dryRun: dryRun)
+                    case .clean: _ = try await FolderCleaner.clean(path, olderThan: 0, policy: policy, dryRun: dryRun)
+                    }
+                }
+                guard case .refused(let refusal) = error else {
+                    Issue.record("\(path) was not refused: \(String(describing: error))")
+                    continue
+                }
+                #expect(refusal.path == path)
+                #expect(refusal.operation == operation)
+                #expect(refusal.reason == (path == home.path + "/.." ? .holdsHomeFolder(home.path) : .homeFolder))
+            }
+        }
+        #expect(FileManager.default.fileExists(atPath: home.appendingPathComponent("sub/keep.bin").path))
     }
 
     @Test("clear while 4 tasks keep writing: no crash, the folder stays, every file left is whole")
@@ -116,6 +202,14 @@ import Testing
         let byAccess = try await FolderCleaner.clean(folder.url.path, olderThan: 7 * day, by: .access, now: now)
         #expect(byAccess.removedFiles == 1)
         #expect(try Set(FileManager.default.subpathsOfDirectory(atPath: folder.url.path)) == ["new.bin", "sub"])
+    }
+}
+
+extension FolderCleanerTests {
+    static func realPath(_ url: URL) -> String {
+        guard let resolved = realpath(url.path, nil) else { return url.path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

@@ -10,12 +10,71 @@ struct CacheCommands: CommandGroup {
         abstract: "Measure, clear and clean cache folders.",
         subcommands: [CacheSizeCommand.self, CacheClearCommand.self, CacheCleanCommand.self])
 
-    /// Prints a removal's outcome: `cleared 12 files, 3.4MB freed`.
+    /// Prints a removal's outcome, `cleared 12 files, 3.4MB freed`, and the mount points left alone.
     static func report(_ summary: FolderCleaner.Summary, verb: String, terminal: Terminal) {
-        var line = "\(verb) \(summary.removedFiles) file\(summary.removedFiles == 1 ? "" : "s"), "
-        line += "\(ByteCount(summary.freedBytes)) freed"
+        var line = "\(verb) \(files(summary.removedFiles)), \(ByteCount(summary.freedBytes)) freed"
         if summary.skipped > 0 { line += " (\(summary.skipped) skipped)" }
         terminal.print(line)
+        reportMountPoints(summary, terminal: terminal)
+    }
+
+    /// Prints a dry run's outcome: `would clear 3 files, 12.3MB (12348177 bytes); nothing was removed`.
+    static func reportDryRun(_ summary: FolderCleaner.Summary, verb: String, terminal: Terminal) {
+        var line = "would \(verb) \(files(summary.removedFiles)), \(ByteCount(summary.freedBytes))"
+        line += " (\(summary.freedBytes) bytes)"
+        if summary.skipped > 0 { line += " (\(summary.skipped) unreadable, skipped)" }
+        terminal.print(line + "; nothing was removed")
+        reportMountPoints(summary, terminal: terminal)
+    }
+
+    private static func reportMountPoints(_ summary: FolderCleaner.Summary, terminal: Terminal) {
+        for mountPoint in summary.mountPoints.sorted() {
+            terminal.print("left alone: \(mountPoint) (a mount point: another file system is mounted there)")
+        }
+    }
+
+    /// Prints each removal of a dry run: its path, a folder's with a slash at the end.
+    static func listing(_ terminal: Terminal) -> @Sendable (FolderCleaner.Removal) -> Void {
+        { terminal.print($0.isFolder ? $0.path + "/" : $0.path) }
+    }
+
+    /// `1 file`, `3 files`.
+    static func files(_ count: Int) -> String {
+        "\(count) file\(count == 1 ? "" : "s")"
+    }
+
+    /// Demands `--yes` when there is no terminal to ask on.
+    ///
+    /// - Throws: ``UsageError`` when standard input is not a terminal.
+    static func requireTerminal(for command: String, _ terminal: Terminal) throws {
+        guard terminal.isInputTerminal else {
+            throw UsageError(
+                "\(command) removes files and standard input is not a terminal to ask on; "
+                    + "pass --yes to go ahead, or --dry-run to see what would go")
+        }
+    }
+
+    /// Asks `question` on the terminal.
+    ///
+    /// - Throws: ``CommandFailure`` unless the answer is yes.
+    static func ask(_ question: String, _ terminal: Terminal) throws {
+        guard terminal.confirm(question) else { throw CommandFailure("nothing removed") }
+    }
+
+    /// `/tmp/x/cache`, with its real path when that differs: `cache (/tmp/x/cache)`.
+    static func shown(_ path: String, resolved: String) -> String {
+        path == resolved ? path : "\(path) (\(resolved))"
+    }
+
+    /// What clearing `path` would take, on its own file system: `12.3MB in 3 files`, and the
+    /// mount points that would be left alone.
+    static func contents(of path: String) async throws -> String {
+        let plan = try await FolderCleaner.clear(path, dryRun: true)
+        var text = "\(ByteCount(plan.freedBytes)) in \(files(plan.removedFiles))"
+        if !plan.mountPoints.isEmpty {
+            text += "; \(plan.mountPoints.count) mount point\(plan.mountPoints.count == 1 ? "" : "s") left alone"
+        }
+        return text
     }
 
     /// A progress callback that draws a bar when standard error is a terminal.
@@ -91,54 +150,87 @@ struct CacheSizeCommand: Command {
     }
 }
 
-/// `bsl cache clear PATH [--yes]`
+/// `bsl cache clear PATH [--yes] [--dry-run]`
 struct CacheClearCommand: Command {
     static let spec = CommandSpec(
         name: "clear",
         abstract: "Empty a cache folder and leave it in place (the settings page's \"清除缓存\").",
-        arguments: [.init(name: "path", help: "The folder to empty; created when missing.")],
-        options: [.flag("yes", short: "y", help: "Do not ask for confirmation on a terminal.")])
+        discussion: """
+            The folder must exist. /, your home folder and the folders that hold it, and system folders \
+            (/etc, /usr, /var, ...) are refused, also through symlinks and bind mounts. Mount points inside \
+            are left alone and named; symlinks are removed, never followed. On a terminal it asks first; \
+            otherwise pass --yes.
+            """,
+        arguments: [.init(name: "path", help: "The folder to empty; it must exist.")],
+        options: [
+            .flag("yes", short: "y", help: "Clear without asking (needed when standard input is not a terminal)."),
+            .flag("dry-run", help: "List what would go, a path a line, and the total bytes; remove nothing."),
+        ])
 
     let path: String
     let isConfirmed: Bool
+    let isDryRun: Bool
 
     init(_ arguments: ParsedArguments) throws {
         path = arguments.argument("path") ?? ""
         isConfirmed = arguments.flag("yes")
+        isDryRun = arguments.flag("dry-run")
     }
 
     func run(_ terminal: Terminal) async throws {
-        if !isConfirmed && terminal.isInputTerminal && !terminal.confirm("Remove everything inside \(path)?") {
-            throw CommandFailure("nothing removed; pass --yes to clear without asking")
+        if isDryRun {
+            let summary = try await FolderCleaner.clear(path, dryRun: true, removing: CacheCommands.listing(terminal))
+            CacheCommands.reportDryRun(summary, verb: "clear", terminal: terminal)
+            return
+        }
+        // Refusals and a missing folder come before any question.
+        let resolved = try DeletionPolicy.current.checkedFolder(path, for: .clear)
+        if !isConfirmed {
+            try CacheCommands.requireTerminal(for: "clear", terminal)
+            let contents = try await CacheCommands.contents(of: path)
+            try CacheCommands.ask(
+                "Remove everything inside \(CacheCommands.shown(path, resolved: resolved)) (\(contents))?", terminal)
         }
         let summary = try await FolderCleaner.clear(path, progress: CacheCommands.progress(terminal))
         CacheCommands.report(summary, verb: "cleared", terminal: terminal)
     }
 }
 
-/// `bsl cache clean PATH --older-than 7d [--by access]`
+/// `bsl cache clean PATH --older-than 7d [--by access] [--yes] [--dry-run]`
 struct CacheCleanCommand: Command {
     static let spec = CommandSpec(
         name: "clean",
         abstract: "Remove only the files older than an age from a cache folder (SDWebImage's clean).",
-        arguments: [.init(name: "path", help: "The folder to clean.")],
+        discussion: """
+            The folder must exist, and the folders that clear refuses are refused here too. On a terminal \
+            it asks first, saying what would go; otherwise pass --yes.
+            """,
+        arguments: [.init(name: "path", help: "The folder to clean; it must exist.")],
         options: [
             .required("older-than", "age", help: "The age: a number with s, m, h or d (7d, SDWebImage's default)."),
             .value("by", "modification|access", help: "Which time of a file counts (default modification)."),
+            .flag("yes", short: "y", help: "Clean without asking (needed when standard input is not a terminal)."),
+            .flag("dry-run", help: "List the files that would go, a path a line, and the total bytes; remove nothing."),
         ])
 
     let path: String
+    let ageText: String
     let age: TimeInterval
     let kind: FolderCleaner.TimeKind
+    let isConfirmed: Bool
+    let isDryRun: Bool
 
     init(_ arguments: ParsedArguments) throws {
         path = arguments.argument("path") ?? ""
-        age = try Self.parseAge(try arguments.required("older-than"))
+        ageText = try arguments.required("older-than")
+        age = try Self.parseAge(ageText)
         let kindText = arguments.value("by") ?? "modification"
         guard let kind = FolderCleaner.TimeKind(rawValue: kindText) else {
             throw UsageError("the option --by takes modification or access, not '\(kindText)'")
         }
         self.kind = kind
+        isConfirmed = arguments.flag("yes")
+        isDryRun = arguments.flag("dry-run")
     }
 
     /// `7d`, `12h`, `30m`, `45s` in seconds.
@@ -153,8 +245,31 @@ struct CacheCleanCommand: Command {
     }
 
     func run(_ terminal: Terminal) async throws {
+        let now = Date()
+        if isDryRun {
+            let summary = try await FolderCleaner.clean(
+                path, olderThan: age, by: kind, now: now, dryRun: true, removing: CacheCommands.listing(terminal))
+            CacheCommands.reportDryRun(summary, verb: "clean", terminal: terminal)
+            return
+        }
+        // Refusals and a missing folder come before any question.
+        let resolved = try DeletionPolicy.current.checkedFolder(path, for: .clean)
+        if !isConfirmed {
+            try CacheCommands.requireTerminal(for: "clean", terminal)
+            let plan = try await FolderCleaner.clean(path, olderThan: age, by: kind, now: now, dryRun: true)
+            guard plan.removedFiles > 0 else {
+                CacheCommands.report(plan, verb: "cleaned", terminal: terminal)  // nothing to ask about
+                return
+            }
+            let contents = try await CacheCommands.contents(of: path)
+            try CacheCommands.ask(
+                "Remove \(CacheCommands.files(plan.removedFiles)) (\(ByteCount(plan.freedBytes))) "
+                    + "\(kind == .access ? "not read for" : "older than") \(ageText) "
+                    + "from \(CacheCommands.shown(path, resolved: resolved)), which holds \(contents)?",
+                terminal)
+        }
         let summary = try await FolderCleaner.clean(
-            path, olderThan: age, by: kind, progress: CacheCommands.progress(terminal))
+            path, olderThan: age, by: kind, now: now, progress: CacheCommands.progress(terminal))
         CacheCommands.report(summary, verb: "cleaned", terminal: terminal)
     }
 }
