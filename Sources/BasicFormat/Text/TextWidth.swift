@@ -11,8 +11,8 @@
 /// A scalar's width follows the East Asian Width property of **Unicode 17.0**
 /// (`EastAsianWidth.txt`): wide (`W`) and full-width (`F`) take two, the rest one. Characters of
 /// ambiguous width (`•`, `│`, `…`) count as one, as they do outside CJK locales. Unassigned code
-/// points count as one, except in the blocks Unicode reserves for wide characters (CJK ideographs,
-/// Tangut, the emoji blocks) where they count as two. Unicode 16.0 made the Yijing trigrams and
+/// points count as one, except those between wide characters of one block (CJK, Tangut, emoji)
+/// and the rest of planes 2 and 3, which count as two. Unicode 16.0 made the Yijing trigrams and
 /// hexagrams (`☰` U+2630, `䷀` U+4DC0), the monograms and digrams, the Tai Xuan Jing symbols and
 /// the counting rod numerals wide; python 3.11's `unicodedata` (Unicode 14.0) still calls them
 /// narrow.
