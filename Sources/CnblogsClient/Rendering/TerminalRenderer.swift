@@ -251,11 +251,7 @@ struct TerminalRenderer {
         guard tableCellDepth == 0 else { return }
         separate()
         let prefix = activatedPrefix()
-        let available = width - TextWidth.columns(of: prefix)
-        lines.append(
-            available >= 2
-                ? Line(text: prefix + String(repeating: "-", count: available))
-                : Line(text: String(repeating: "-", count: width)))
+        lines.append(Line(text: prefix + String(repeating: "-", count: width - TextWidth.columns(of: prefix))))
         pendingBreak = .paragraph
     }
 
@@ -421,12 +417,10 @@ struct TerminalRenderer {
         }
         guard !inline.isEmpty else { return }
         separate()
-        var first = activatedPrefix()
-        var rest = prefix()
-        var firstWidth = width - TextWidth.columns(of: first)
-        var restWidth = width - TextWidth.columns(of: rest)
-        if firstWidth < 2 { (first, firstWidth) = ("", width) }
-        if restWidth < 2 { (rest, restWidth) = ("", width) }
+        let first = activatedPrefix()
+        let rest = prefix()
+        let firstWidth = width - TextWidth.columns(of: first)
+        let restWidth = width - TextWidth.columns(of: rest)
         let wrapped = TextWrapper.wrap(inline, firstWidth: firstWidth, restWidth: restWidth)
         for (index, line) in wrapped.enumerated() {
             let isBlank = line.allSatisfy { $0 == " " || $0 == "\u{00A0}" }
@@ -442,10 +436,25 @@ struct TerminalRenderer {
         pendingBreak = .none
     }
 
-    /// The indentation of the active levels.
+    /// The indentation of the active levels, capped: whole levels from the outermost in, as many
+    /// as leave ``textColumns`` for the text, so no prefix (a deep quote's `> > > `) makes a line
+    /// wider than the width.
     func prefix() -> String {
-        levels.filter(\.isActive).map(\.prefix).joined()
+        let limit = width - textColumns
+        var result = ""
+        var used = 0
+        for level in levels where level.isActive {
+            let columns = TextWidth.columns(of: level.prefix)
+            guard used + columns <= limit else { break }
+            result += level.prefix
+            used += columns
+        }
+        return result
     }
+
+    /// The least a line keeps for its text after the indentation: half the width, and at least
+    /// the two columns a wide character needs.
+    var textColumns: Int { max(2, (width + 1) / 2) }
 
     /// The indentation for the next line, after which every level is active.
     mutating func activatedPrefix() -> String {

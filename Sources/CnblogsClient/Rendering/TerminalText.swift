@@ -35,11 +35,16 @@ import Foundation
 ///
 /// Outside `pre` whitespace collapses as in a browser, and control characters (which could
 /// drive the terminal) and bidirectional overrides are removed, the same set as
-/// ``printable(_:)`` removes; entities are decoded. Lines are wrapped to `width` columns with
-/// CJK and other wide characters counted as two; they break between words at spaces and beside
-/// a CJK character (never before closing punctuation such as `，` or `。`), and a word longer
-/// than a line is split. No line is wider than `width`, except in `pre` and when indentation
-/// leaves less than two columns, in which case the indentation is dropped. A `width` below 2 is
+/// ``printable(_:)`` removes; entities are decoded. Lines are wrapped to `width` columns as
+/// BasicFormat's `TextWidth` counts them: CJK and other wide characters and emoji (`❤️`, `1️⃣`,
+/// `👨‍👩‍👧`, `☰`) take two. They break between words at spaces and beside a CJK character
+/// (never before closing punctuation such as `，` or `。`); a word longer than a line is split,
+/// and so is a character wider than a line (one that is no emoji sequence, such as a letter
+/// followed by skin-tone modifiers), between its scalars. Indentation (a quote's `> `, the
+/// spaces under a list item or heading) keeps whole levels, from the outermost in, as long as
+/// they leave half the width, and at least two columns, for the text: a quote nested deeper
+/// shows fewer `>`, its blank separator lines included. No line is wider than `width` but the
+/// lines of a `pre`, which are kept as written after the same indentation. A `width` below 2 is
 /// taken as 2, the least that holds a wide character, and one above 10 000 as 10 000. An
 /// ordered list's `start` is clamped to ±1 000 000, so no number in the input can overflow.
 /// Trailing spaces, runs of blank lines and blank lines at the start and end are removed; the

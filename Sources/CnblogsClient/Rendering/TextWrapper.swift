@@ -12,8 +12,10 @@ enum TextWrapper {
 
     /// `text` (spaces already collapsed) broken into lines of at most `firstWidth` columns for
     /// the first line and `restWidth` for the others; spaces at the ends of lines are dropped.
-    /// Only a single character wider than its line (a wide character in a one-column line) can
-    /// make a line wider.
+    /// A character wider than its line (a letter followed by skin-tone modifiers, a run of Hangul
+    /// leading consonants: not emoji sequences, so each scalar counts) is split between its
+    /// scalars, as a terminal would draw them; only a wide scalar in a one-column line can make a
+    /// line wider, and callers give lines of two columns or more.
     static func wrap(_ text: String, firstWidth: Int, restWidth: Int) -> [String] {
         var lines: [String] = []
         var line = ""
@@ -47,14 +49,34 @@ enum TextWrapper {
                         lines.append(line)
                         (line, lineWidth, limit) = ("", 0, restWidth)
                     }
-                    line.append(character)
-                    lineWidth += width
+                    guard width > limit else {
+                        line.append(character)
+                        lineWidth += width
+                        continue
+                    }
+                    // Wider than a whole line, and alone on this one: split between its scalars.
+                    for scalar in character.unicodeScalars {
+                        let width = splitColumns(of: scalar)
+                        if lineWidth + width > limit && !line.isEmpty {
+                            lines.append(line)
+                            (line, lineWidth, limit) = ("", 0, restWidth)
+                        }
+                        line.unicodeScalars.append(scalar)
+                        lineWidth += width
+                    }
                 }
             }
             pendingSpace = false
         }
         if !line.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// The columns a scalar of a character being split is counted as: its own width, and one for
+    /// U+FE0F and the keycap U+20E3, which make a piece of the character an emoji sequence two
+    /// columns wide (`↔️`, `1⃣`) from scalars of one. So a piece never takes more than counted.
+    static func splitColumns(of scalar: Unicode.Scalar) -> Int {
+        scalar == "\u{FE0F}" || scalar == "\u{20E3}" ? 1 : TextWidth.columns(of: scalar)
     }
 
     /// CJK punctuation that never starts a line (kinsoku): it joins the character before it.
