@@ -132,6 +132,49 @@ import Testing
         #expect(try cache.data(forKey: "new") == Data("again".utf8))
     }
 
+    @Test(
+        "a cache in a folder the deletion policy protects is refused when opened, before anything is stored",
+        arguments: ["/", "/usr", "/etc/..", NSHomeDirectory()])
+    func protectedFolder(path: String) throws {
+        // Only the initializer runs: it creates nothing where the folder exists and never deletes.
+        #expect {
+            _ = try DiskCache(folder: URL(fileURLWithPath: path))
+        } throws: { error in
+            guard case .refused(let refusal) = error as? CacheError else { return false }
+            return refusal.path == path && "\(error)".hasPrefix("refusing to clear \(path)")
+        }
+    }
+
+    @Test("a cache opened through a symbolic link clears its real folder and keeps the link")
+    func symlinkedFolder() async throws {
+        let folder = try TemporaryDirectory()
+        let real = folder.path("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        let link = folder.path("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        let cache = try DiskCache(folder: link)
+        try cache.store(Data(count: 10), forKey: "a")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).count == 1)
+        let cleared = try await cache.removeAll()
+        #expect(cleared.removedFiles == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: real.path).isEmpty)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == real.path)
+    }
+
+    @Test("clear and clean of a cache whose folder vanished make it again, empty, and report nothing removed")
+    func vanishedFolder() async throws {
+        let folder = try TemporaryDirectory()
+        let cache = try DiskCache(folder: folder.path("cache"))
+        try cache.store(Data(count: 10), forKey: "a")
+        try FileManager.default.removeItem(at: folder.path("cache"))
+        #expect(try await cache.removeAll() == FolderCleaner.Summary())
+        try FileManager.default.removeItem(at: folder.path("cache"))
+        #expect(try await cache.removeExpired() == FolderCleaner.Summary())
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("cache").path).isEmpty)
+        try cache.store(Data("again".utf8), forKey: "a")
+        #expect(try cache.data(forKey: "a") == Data("again".utf8))
+    }
+
     @Test("an infinite or far-future expiry means never, not a trap; a past one is expired")
     func extremeExpiry() throws {
         let folder = try TemporaryDirectory()

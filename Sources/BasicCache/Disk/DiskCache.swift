@@ -50,6 +50,9 @@ public final class DiskCache: Sendable {
     public let folder: URL
     /// The limits.
     public let configuration: Configuration
+    /// ``folder``'s real path (symbolic links resolved) when the cache was opened: what clear and
+    /// clean work on, since ``FolderCleaner`` refuses a folder given as a link.
+    private let realFolderPath: String
     /// The entries' total size and count, kept as entries come and go; `nil` until first needed.
     private let totals = Mutex<Totals?>(nil)
 
@@ -60,19 +63,39 @@ public final class DiskCache: Sendable {
 
     /// Opens (creating when missing) the cache folder `folder`.
     ///
-    /// - Throws: ``CacheError`` when the folder cannot be created or is a file.
+    /// The folder must be one ``FolderCleaner`` may clear, since ``removeAll(progress:)`` clears it:
+    /// a cache in `/`, a home folder or a system folder is refused here, before anything is
+    /// stored. A folder reached through a symbolic link is judged, and later cleared, by its real
+    /// path.
+    ///
+    /// - Throws: ``CacheError`` when the folder cannot be created or is a file, and
+    ///   ``CacheError/refused(_:)`` for a folder the ``DeletionPolicy`` protects.
     public init(folder: URL, configuration: Configuration = Configuration()) throws {
         self.folder = folder
         self.configuration = configuration
+        try Self.createFolder(folder)
+        guard let realPath = DeletionPolicy.realPath(folder.path) else {
+            throw CacheError.from(errno: errno, path: folder.path)
+        }
+        if var refusal = DeletionPolicy.current.refusal(for: realPath) {
+            refusal.path = folder.path
+            refusal.folder = realPath
+            throw CacheError.refused(refusal)
+        }
+        self.realFolderPath = realPath
+    }
+
+    /// Creates `folder` when it is missing.
+    private static func createFolder(_ folder: URL) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw CacheError.notAFolder(folder.path) }
-        } else {
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw CacheError.notWritable(folder.path, reason: "the folder cannot be created")
-            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CacheError.notWritable(folder.path, reason: "the folder cannot be created")
         }
     }
 
@@ -195,11 +218,13 @@ public final class DiskCache: Sendable {
     }
 
     /// Deletes every entry and leaves the folder in place, empty: the settings page's "clear".
-    /// Safe while other tasks write: their entries are whole or absent afterwards.
+    /// Safe while other tasks write: their entries are whole or absent afterwards. A folder that
+    /// has vanished meanwhile is made again, empty.
     public func removeAll(progress: (@Sendable (FolderCleaner.Progress) -> Void)? = nil) async throws
         -> FolderCleaner.Summary
     {
-        let summary = try await FolderCleaner.clear(folder.path, progress: progress)
+        guard try recreateIfVanished() == false else { return FolderCleaner.Summary() }
+        let summary = try await FolderCleaner.clear(realFolderPath, progress: progress)
         totals.withLock { $0 = nil }
         return summary
     }
@@ -209,9 +234,20 @@ public final class DiskCache: Sendable {
         olderThan age: TimeInterval = oneWeek, now: Date = Date(),
         progress: (@Sendable (FolderCleaner.Progress) -> Void)? = nil
     ) async throws -> FolderCleaner.Summary {
-        let summary = try await FolderCleaner.clean(folder.path, olderThan: age, now: now, progress: progress)
+        guard try recreateIfVanished() == false else { return FolderCleaner.Summary() }
+        let summary = try await FolderCleaner.clean(realFolderPath, olderThan: age, now: now, progress: progress)
         totals.withLock { $0 = nil }
         return summary
+    }
+
+    /// Makes the folder again when something removed it since the cache was opened (it then
+    /// holds nothing to remove); whether it did.
+    private func recreateIfVanished() throws -> Bool {
+        var info = stat()
+        guard lstat(realFolderPath, &info) != 0, errno == ENOENT else { return false }
+        try Self.createFolder(URL(fileURLWithPath: realFolderPath))
+        totals.withLock { $0 = nil }
+        return true
     }
 
     // MARK: Eviction
