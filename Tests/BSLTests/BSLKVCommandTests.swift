@@ -202,11 +202,13 @@ import Testing
         let folder = Confinement.quoted(kv.folder.url.path)
         let disk = kv.folder.path("disk").path
         let copy = disk + "/app.store"
+        // The tmpfs goes on top of the read-only folder: a bind mount does not carry the mounts inside it.
         let setup = [
-            "mkdir \(Confinement.quoted(disk))", "mount -t tmpfs -o size=1m tmpfs \(Confinement.quoted(disk))",
+            "mkdir \(Confinement.quoted(disk))", "mount --bind \(folder) \(folder)",
+            "mount -o remount,bind,ro \(folder)",
+            "mount -t tmpfs -o size=1m tmpfs \(Confinement.quoted(disk))",
             "cp \(Confinement.quoted(kv.path)) \(Confinement.quoted(copy))",
             "(dd if=/dev/zero of=\(Confinement.quoted(disk + "/filler")) bs=4k 2>/dev/null || true)",
-            "mount --bind \(folder) \(folder)", "mount -o remount,bind,ro \(folder)",
         ].joined(separator: " && ")
         func kvLine(_ path: String, _ arguments: [String]) -> [String] {
             [Self.bsl.path, "kv", "--db", path, "--iterations", "1000"] + arguments
