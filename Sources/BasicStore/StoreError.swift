@@ -92,7 +92,8 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .diskFull(let path):
             "the disk is full writing \(path); nothing of the failed write was kept, free some space and retry"
         case .readOnly(let path):
-            "cannot write \(path): the file or its folder is read-only (reading it still works); make them writable to change it"
+            "cannot write \(path): the file or its folder is read-only (reading it still works); "
+                + "make them writable to change it"
         case .openedReadOnly(let path):
             "the store \(path) was opened read-only, so nothing was written; open it with mode .readWrite to change it"
         case .cannotOpen(let path, let reason):

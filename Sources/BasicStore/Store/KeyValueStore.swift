@@ -24,6 +24,10 @@ import Synchronization
 /// once end with one store that they all use. After another process rekeys the
 /// file, this object's writes throw ``StoreError/keyChanged(path:)``: open the store again.
 ///
+/// Opened with ``Mode/readOnly`` (``Configuration/mode``), a store creates and writes nothing,
+/// so it reads in a read-only folder and on a full disk; every error about the file names it and
+/// says what to do.
+///
 /// Collection names and keys are stored in the clear (they index the rows); only values are
 /// encrypted. They are authenticated with each value, so a value copied to another row fails
 /// to open with ``StoreError/tampered(collection:key:)``.
@@ -110,7 +114,8 @@ public final class KeyValueStore: Sendable {
     ///
     /// ```swift
     /// let store = try KeyValueStore(path: "app.store", key: .passphrase(passphrase))
-    /// let reader = try KeyValueStore(path: "app.store", key: .passphrase(passphrase), configuration: .init(mode: .readOnly))
+    /// let reader = try KeyValueStore(
+    ///     path: "app.store", key: .passphrase(passphrase), configuration: .init(mode: .readOnly))
     /// ```
     ///
     /// - Throws: ``StoreError``: `wrongKey`, `encryptionMismatch`, `keyKindMismatch`, `notAStoreFile`,

@@ -84,8 +84,8 @@ enum StoreFile {
         case EACCES, EPERM:
             var status = stat()
             if stat(path, &status) == 0 {
-                return
-                    "permission denied (it belongs to uid \(status.st_uid), mode \(String(status.st_mode & 0o777, radix: 8))); "
+                let mode = String(status.st_mode & 0o777, radix: 8)
+                return "permission denied (it belongs to uid \(status.st_uid), mode \(mode)); "
                     + "run as the user who owns it, or give a path of your own"
             }
             return "permission denied (its folder \(folder(of: path)) cannot be entered by this user); "

@@ -18,7 +18,8 @@ import Foundation
 /// AES-256-GCM), `offline.key` (its 32-byte key, made once, mode 600) and `images/`. What is
 /// sealed is each saved value: titles, bylines, bodies. The store's row names (`post-5770214`,
 /// which say what was saved) and the image files are not encrypted: the store file is made
-/// mode 600 and the image folder 700, whatever the umask or the library folder's own mode. Saving an article again replaces it and moves it to the front.
+/// mode 600 and the image folder 700, whatever the umask or the library folder's own mode.
+/// Saving an article again replaces it and moves it to the front.
 ///
 /// Opened with ``Access/readOnly``, a library lists and reads without writing anything, so it
 /// works in a read-only folder and on a full disk; ``OfflineLibrary/save(_:downloadingImages:progress:)``
