@@ -1,5 +1,5 @@
-/// What went wrong in ``KeyValueStore``. Messages are one line, name the file, collection and key
-/// concerned, and never show a stored value or a secret.
+/// What went wrong in ``KeyValueStore``. Messages are one line, name the file (or, for a value,
+/// its collection and key), say what to do, and never show a stored value or a secret.
 ///
 /// ```swift
 /// do {
@@ -32,10 +32,23 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case notAStoreFile(path: String, reason: String)
     /// The file was written by a newer version of BasicStore, whose schema this one cannot read.
     case newerSchemaVersion(path: String, found: Int, supported: Int)
-    /// The disk (or the file system's quota) is full; the write was rolled back.
+    /// The disk (or the file system's quota) is full; the write was rolled back. A store opened
+    /// with ``KeyValueStore/Mode/readOnly`` still reads on a full disk.
     case diskFull(path: String)
-    /// The file or its folder cannot be written.
+    /// The file or its folder cannot be written (a read-only folder, mount or file). A store
+    /// opened with ``KeyValueStore/Mode/readOnly`` still reads there.
     case readOnly(path: String)
+    /// The store was opened with ``KeyValueStore/Mode/readOnly`` and asked to write. Nothing
+    /// was written.
+    case openedReadOnly(path: String)
+    /// The file cannot be opened: it does not exist (a read-only open never creates one), it
+    /// or its folder cannot be read by this user, it is a folder, or its write-ahead log cannot
+    /// be read where it is. `reason` says which, and what to do.
+    case cannotOpen(path: String, reason: String)
+    /// The file is empty (0 bytes) and was opened with ``KeyValueStore/Mode/readOnly``: no store
+    /// was ever written to it, or it was truncated. (A read-write open starts a new store in
+    /// an empty file, which is what SQLite itself leaves before the first write.)
+    case emptyFile(path: String)
     /// A position outside an ordered collection.
     case indexOutOfRange(collection: String, index: Int, count: Int)
     /// A raw key that is not 32 bytes, or a passphrase setting out of range.
@@ -47,8 +60,9 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case reentrantCall(path: String)
     /// The crypto library failed (not a wrong key or a tampered value).
     case cryptoFailure(message: String)
-    /// Any other SQLite error: its (extended) result code, its message, and the statement.
-    case sqlite(code: Int32, message: String, context: String)
+    /// Any other SQLite error on the file at `path`: its (extended) result code, its message,
+    /// and the statement.
+    case sqlite(path: String, code: Int32, message: String, context: String)
 
     /// One line: what failed, where, and what to do.
     public var description: String {
@@ -78,7 +92,15 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .diskFull(let path):
             "the disk is full writing \(path); nothing of the failed write was kept, free some space and retry"
         case .readOnly(let path):
-            "cannot write \(path): the file or its folder is read-only"
+            "cannot write \(path): the file or its folder is read-only (reading it still works); "
+                + "make them writable to change it"
+        case .openedReadOnly(let path):
+            "the store \(path) was opened read-only, so nothing was written; open it with mode .readWrite to change it"
+        case .cannotOpen(let path, let reason):
+            "cannot open the store \(path): \(reason)"
+        case .emptyFile(let path):
+            "the store \(path) is empty (0 bytes): nothing was ever saved in it, or it was truncated; "
+                + "restore it from a backup if it held values, or write to it to start a new store"
         case .indexOutOfRange(let collection, let index, let count):
             "position \(index) is outside \(collection), which has \(count) items"
         case .invalidKey(let reason):
@@ -89,8 +111,12 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "the store \(path) was called inside its own write or read block; use the block's transaction (tx) instead"
         case .cryptoFailure(let message):
             "the crypto library failed: \(message)"
-        case .sqlite(let code, let message, let context):
-            "SQLite error \(code): \(message) (in \(context))"
+        case .sqlite(let path, let code, let message, let context) where code & 0xff == 5:  // SQLITE_BUSY
+            "the store \(path) is locked by another process (SQLite error \(code): \(message), in \(context)); "
+                + "retry when it is done, or allow a longer busy timeout"
+        case .sqlite(let path, let code, let message, let context):
+            "SQLite error \(code) on \(path): \(message) (in \(context)); retry, and if it persists "
+                + "check the file with integrityProblems() or restore it from a backup"
         }
     }
 }

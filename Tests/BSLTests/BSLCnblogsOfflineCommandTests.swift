@@ -3,6 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `bsl cnblogs read|save|offline` and `user --rss`, run as built, on the sample recording and
 /// real library folders.
 @Suite struct BSLCnblogsOfflineCommandTests {
@@ -272,5 +276,233 @@ import Testing
         #expect(saved.status == 0, "\(saved.standardError)")
         let list = try await ProcessRunner.run(Self.bsl, ["cnblogs", "--library", library, "--json", "offline"])
         #expect(list.standardOutput.contains("\"id\" : 551198"))
+    }
+
+    // MARK: - Folders and disks that cannot be written, files that cannot be read
+
+    /// A library in a new temporary folder, with news 551203 (and its two images) and post
+    /// 5770214 saved.
+    static func savedLibrary() async throws -> (directory: TemporaryDirectory, library: String) {
+        let directory = try TemporaryDirectory()
+        let library = directory.path("library").path
+        let news = try await Self.run(["save", "551203", "--news", "--images", "--library", library])
+        #expect(news.status == 0, "\(news.standardError)")
+        let post = try await Self.run(["save", "5770214", "--library", library])
+        #expect(post.status == 0, "\(post.standardError)")
+        return (directory, library)
+    }
+
+    /// The keys `offline list --json` printed.
+    static func listedKeys(_ output: String) -> [String] {
+        let entries = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]]
+        return (entries ?? []).compactMap { entry in
+            guard let kind = entry["kind"] as? String, let id = entry["id"] as? Int else { return nil }
+            return "\(kind)-\(id)"
+        }
+    }
+
+    @Test("an unreadable library folder is an error naming it, not an empty library")
+    func unreadableFolder() async throws {
+        try await Confinement.requireOtherUser()
+        // Given a library saved by root (its folder is owner-only),
+        let (directory, library) = try await Self.savedLibrary()
+        // when another user lists it or reads from it,
+        let list = try await Confinement.asNobody(Self.bsl, ["cnblogs", "offline", "--library", library])
+        let json = try await Confinement.asNobody(Self.bsl, ["cnblogs", "offline", "--json", "--library", library])
+        let read = try await Confinement.asNobody(
+            Self.bsl, ["cnblogs", "offline", "read", "news-551203", "--library", library])
+        // then each fails, naming the folder and what stops it, and prints no list.
+        for result in [list, json, read] {
+            #expect(result.status == 1, "\(result.standardOutput)")
+            #expect(result.standardOutput.isEmpty)
+            #expect(result.standardError.contains(library), "\(result.standardError)")
+            #expect(result.standardError.contains("permission denied"), "\(result.standardError)")
+            #expect(Self.lines(result.standardError).filter { !$0.isEmpty }.count == 1)
+        }
+        _ = directory
+    }
+
+    @Test("a 0-byte store beside its key is reported as empty or truncated, and listing writes nothing into it")
+    func emptyStoreFile() async throws {
+        // Given a library whose store file has been emptied (its key file is still there),
+        let (directory, library) = try await Self.savedLibrary()
+        let store = directory.path("library/offline.sqlite")
+        try Data().write(to: store)
+        // when it is listed or read,
+        let list = try await Self.run(["offline", "--library", library], replay: false)
+        let read = try await Self.run(["offline", "read", "news-551203", "--library", library], replay: false)
+        // then both fail saying what the file is and what to do, and the file is still 0 bytes.
+        for result in [list, read] {
+            #expect(result.status == 1, "\(result.standardOutput)")
+            #expect(result.standardError.contains(store.path), "\(result.standardError)")
+            #expect(result.standardError.contains("is empty (0 bytes)"), "\(result.standardError)")
+            #expect(result.standardError.contains("restore"), "\(result.standardError)")
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: store.path)[.size] as? Int
+        #expect(size == 0)
+    }
+
+    @Test("in a read-only folder the library lists and reads; save and remove fail naming the store, changing nothing")
+    func readOnlyFolder() async throws {
+        try await Confinement.requireMountNamespace()
+        // Given a saved library, and a writable folder elsewhere for a page
+        let (directory, library) = try await Self.savedLibrary()
+        let elsewhere = try TemporaryDirectory()
+        let page = elsewhere.path("page.html").path
+
+        // When the library's folder is mounted read-only and each command runs there
+        let results = try await Confinement.inMountNamespace(
+            setup: "mount --bind \(Confinement.quoted(directory.url.path)) \(Confinement.quoted(directory.url.path))"
+                + " && mount -o remount,bind,ro \(Confinement.quoted(directory.url.path))",
+            steps: [
+                [Self.bsl.path, "cnblogs", "offline", "--json", "--library", library],
+                [Self.bsl.path, "cnblogs", "offline", "read", "news-551203", "--library", library, "--width", "60"],
+                [Self.bsl.path, "cnblogs", "offline", "read", "news-551203", "--library", library, "--html", page],
+                [Self.bsl.path, "cnblogs", "save", "551198", "--news", "--library", library, "--replay", Self.sample],
+                [Self.bsl.path, "cnblogs", "offline", "remove", "post-5770214", "--library", library],
+            ])
+
+        // Then the list and the article read as they would anywhere
+        let (list, read, html, save, remove) = (results[0], results[1], results[2], results[3], results[4])
+        #expect(list.status == 0, "\(list.standardError)")
+        #expect(Self.listedKeys(list.standardOutput) == ["post-5770214", "news-551203"])
+        #expect(read.status == 0, "\(read.standardError)")
+        #expect(Self.lines(read.standardOutput).first == "小米发布新款笔记本 “Air”，售价 3499 元起")
+        #expect(html.status == 0, "\(html.standardError)")
+        let written = (try? String(contentsOfFile: page, encoding: .utf8)) ?? ""
+        #expect(written.components(separatedBy: "src=\"data:image/jpeg;base64,").count == 3)
+        // And saving and removing fail in one line naming the store and that it is read-only
+        for result in [save, remove] {
+            #expect(result.status == 1, "\(result.standardOutput)")
+            #expect(result.standardError.contains("\(library)/offline.sqlite"), "\(result.standardError)")
+            #expect(result.standardError.contains("read-only"), "\(result.standardError)")
+            #expect(!result.standardError.contains("SQLite error"), "\(result.standardError)")
+        }
+        // And the library, writable again, holds what it held
+        let after = try await Self.run(["offline", "--json", "--library", library], replay: false)
+        #expect(Self.listedKeys(after.standardOutput) == ["post-5770214", "news-551203"])
+    }
+
+    @Test("on a full disk the library lists and reads; a save fails saying the disk is full and loses nothing")
+    func fullDisk() async throws {
+        try await Confinement.requireMountNamespace()
+        // Given a saved library copied onto a small tmpfs that is then filled up
+        let (directory, library) = try await Self.savedLibrary()
+        let disk = directory.path("disk").path
+        let full = disk + "/library"
+        let setup = [
+            "mkdir \(Confinement.quoted(disk))",
+            "mount -t tmpfs -o size=2m tmpfs \(Confinement.quoted(disk))",
+            "cp -a \(Confinement.quoted(library)) \(Confinement.quoted(full))",
+            "(dd if=/dev/zero of=\(Confinement.quoted(disk + "/filler")) bs=4k 2>/dev/null || true)",
+        ].joined(separator: " && ")
+        let bsl = Self.bsl.path
+
+        // When it is listed and read, an article is saved, and then saved again once space is freed
+        let results = try await Confinement.inMountNamespace(
+            setup: setup,
+            steps: [
+                [bsl, "cnblogs", "offline", "--json", "--library", full],
+                [bsl, "cnblogs", "offline", "read", "post-5770214", "--library", full],
+                [bsl, "cnblogs", "save", "551198", "--news", "--library", full, "--replay", Self.sample],
+                [bsl, "cnblogs", "offline", "--json", "--library", full],
+                ["/bin/rm", disk + "/filler"],
+                [bsl, "cnblogs", "save", "551198", "--news", "--library", full, "--replay", Self.sample],
+                [bsl, "cnblogs", "offline", "--json", "--library", full],
+            ])
+
+        // Then listing and reading work on the full disk
+        #expect(results[0].status == 0, "\(results[0].standardError)")
+        #expect(Self.listedKeys(results[0].standardOutput) == ["post-5770214", "news-551203"])
+        #expect(results[1].status == 0, "\(results[1].standardError)")
+        #expect(results[1].standardOutput.contains("protocol Request {"))
+        // And the save fails in one line naming the store and the full disk
+        let save = results[2]
+        #expect(save.status == 1, "\(save.standardOutput)")
+        #expect(save.standardError.contains("\(full)/offline.sqlite"), "\(save.standardError)")
+        #expect(save.standardError.contains("disk is full"), "\(save.standardError)")
+        #expect(!save.standardError.contains("SQLite error"), "\(save.standardError)")
+        // And nothing was lost: the list is as it was, and with space again the save goes through
+        #expect(Self.listedKeys(results[3].standardOutput) == ["post-5770214", "news-551203"])
+        #expect(results[5].status == 0, "\(results[5].standardError)")
+        #expect(Self.listedKeys(results[6].standardOutput) == ["news-551198", "post-5770214", "news-551203"])
+    }
+}
+
+/// Runs commands where a test needs what only root can arrange: another user (`setpriv`), or a
+/// read-only bind mount or a small tmpfs in a private mount namespace (`unshare -m`), which no
+/// process outside the namespace sees and which ends with it. A test that cannot have these is
+/// cancelled (reported as skipped) with the reason.
+enum Confinement {
+    static let unshare = URL(fileURLWithPath: "/usr/bin/unshare")
+    static let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+    /// `nobody`: a user that owns none of the test's files.
+    static let otherUser = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+
+    /// Skips the test unless this process may make a private mount namespace (root, unshare).
+    static func requireMountNamespace() async throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: unshare.path) else {
+            try Test.cancel("needs root and /usr/bin/unshare for a private mount namespace")
+        }
+        let probe = try? await ProcessRunner.run(unshare, ["-m", "/bin/sh", "-c", "mount -t tmpfs tmpfs /mnt"])
+        guard probe?.status == 0 else {
+            try Test.cancel("cannot mount in a private namespace here: \(probe?.standardError ?? "unshare failed")")
+        }
+    }
+
+    /// Skips the test unless this process may run a child as another user (root, setpriv).
+    static func requireOtherUser() async throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv.path) else {
+            try Test.cancel("needs root and /usr/bin/setpriv to run a child as another user")
+        }
+        let probe = try? await ProcessRunner.run(setpriv, otherUser + ["/bin/true"])
+        guard probe?.status == 0 else { try Test.cancel("setpriv cannot switch to uid 65534 here") }
+    }
+
+    /// Runs `executable` as uid and gid 65534, with no supplementary groups.
+    static func asNobody(
+        _ executable: URL, _ arguments: [String], environment: [String: String?] = [:]
+    ) async throws -> ProcessResult {
+        try await ProcessRunner.run(setpriv, otherUser + [executable.path] + arguments, environment: environment)
+    }
+
+    /// `text` quoted for the shell.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// How one step inside a namespace ended, and what it printed.
+    struct Step {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// Runs the shell commands `setup` (all must succeed), then each of `steps` in turn, in one
+    /// private mount namespace; answers each step's status and output, in order.
+    ///
+    /// - Throws: ``TestSupportError`` when the setup fails.
+    static func inMountNamespace(
+        setup: String, steps: [[String]], environment: [String: String?] = [:]
+    ) async throws -> [Step] {
+        let results = try TemporaryDirectory(prefix: "Confinement")
+        let output = quoted(results.url.path)
+        var script = "set -e\n\(setup)\nset +e\n"
+        for (index, step) in steps.enumerated() {
+            script += step.map(quoted).joined(separator: " ")
+            script += " >\(output)/\(index).out 2>\(output)/\(index).err; echo $? >\(output)/\(index).status\n"
+        }
+        let run = try await ProcessRunner.run(
+            unshare, ["-m", "--propagation", "private", "/bin/sh", "-c", script], environment: environment)
+        guard run.status == 0 else {
+            throw TestSupportError("the namespace's setup failed (\(run.status)): \(run.standardError)")
+        }
+        return steps.indices.map { index in
+            func text(_ suffix: String) -> String {
+                (try? String(contentsOf: results.path("\(index).\(suffix)"), encoding: .utf8)) ?? ""
+            }
+            let status = Int32(text("status").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            return Step(status: status, standardOutput: text("out"), standardError: text("err"))
+        }
     }
 }

@@ -149,4 +149,98 @@ import Testing
         #expect(help.standardOutput.contains("USAGE: bsl kv [--db <file>]"))
         #expect(help.standardOutput.contains("BSL_PASSPHRASE"))
     }
+
+    // MARK: - Files that cannot be written or read
+
+    @Test("get, keys and count of a 0-byte file say it is empty and change nothing; set starts a store in it")
+    func emptyFile() async throws {
+        // Given a 0-byte file where a store should be
+        let kv = try KV()
+        try Data().write(to: URL(fileURLWithPath: kv.path))
+        // When it is read, then each read says what the file is and what to do, and writes nothing
+        for arguments in [["get", "k"], ["keys"], ["count"]] {
+            let result = try await kv.run(arguments)
+            #expect(result.status == 1)
+            #expect(
+                result.standardError.hasPrefix("Error: the store \(kv.path) is empty (0 bytes)"),
+                "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            let size = try FileManager.default.attributesOfItem(atPath: kv.path)[.size] as? Int
+            #expect(size == 0)
+        }
+        // And set, which writes, makes a store in it (a 0-byte file holds nothing to lose)
+        #expect(try await kv.run(["set", "k", "1"]).status == 0)
+        #expect(try await kv.run(["get", "k"]).standardOutput == "1\n")
+    }
+
+    @Test("a store another user cannot read: the error names the file and says permission is denied")
+    func unreadableFile() async throws {
+        try await Confinement.requireOtherUser()
+        // Given a store made by root (mode 600) in a folder anyone may enter
+        let kv = try KV()
+        #expect(try await kv.run(["set", "k", "1"]).status == 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: kv.path)
+        // When another user reads it
+        let result = try await Confinement.asNobody(
+            Self.bsl, ["kv", "--db", kv.path, "--iterations", "1000", "get", "k"],
+            environment: ["BSL_PASSPHRASE": "open sesame"])
+        // Then the one-line error names the file and the reason, not an SQLite code
+        #expect(result.status == 1)
+        #expect(
+            result.standardError.hasPrefix("Error: cannot open the store \(kv.path): permission denied"),
+            "\(result.standardError)")
+        #expect(!result.standardError.contains("SQLite error"))
+    }
+
+    @Test("in a read-only folder get, keys and count work; set fails naming the file; on a full disk too")
+    func readOnlyAndFullDisk() async throws {
+        try await Confinement.requireMountNamespace()
+        // Given a store with two values, and a copy of it on a small tmpfs that is then filled up
+        let kv = try KV()
+        #expect(try await kv.run(["set", "a", "1"]).status == 0)
+        #expect(try await kv.run(["set", "b", #"{"n":2}"#]).status == 0)
+        let folder = Confinement.quoted(kv.folder.url.path)
+        let disk = kv.folder.path("disk").path
+        let copy = disk + "/app.store"
+        // The tmpfs goes on top of the read-only folder: a bind mount does not carry the mounts inside it.
+        let setup = [
+            "mkdir \(Confinement.quoted(disk))", "mount --bind \(folder) \(folder)",
+            "mount -o remount,bind,ro \(folder)",
+            "mount -t tmpfs -o size=1m tmpfs \(Confinement.quoted(disk))",
+            "cp \(Confinement.quoted(kv.path)) \(Confinement.quoted(copy))",
+            "(dd if=/dev/zero of=\(Confinement.quoted(disk + "/filler")) bs=4k 2>/dev/null || true)",
+        ].joined(separator: " && ")
+        func kvLine(_ path: String, _ arguments: [String]) -> [String] {
+            [Self.bsl.path, "kv", "--db", path, "--iterations", "1000"] + arguments
+        }
+
+        // When each command runs on the read-only folder and on the full disk
+        let results = try await Confinement.inMountNamespace(
+            setup: setup,
+            steps: [
+                kvLine(kv.path, ["get", "b"]), kvLine(kv.path, ["keys"]), kvLine(kv.path, ["count"]),
+                kvLine(kv.path, ["set", "c", "3"]),
+                kvLine(copy, ["get", "b"]), kvLine(copy, ["keys"]), kvLine(copy, ["set", "c", "3"]),
+                kvLine(copy, ["keys"]),
+            ],
+            environment: ["BSL_PASSPHRASE": "open sesame"])
+
+        // Then the reads work in both places
+        for index in [0, 4] {
+            #expect(results[index].status == 0, "\(results[index].standardError)")
+            #expect(results[index].standardOutput == #"{"n":2}"# + "\n")
+        }
+        #expect(results[1].standardOutput == "a\nb\n", "\(results[1].standardError)")
+        #expect(results[2].standardOutput == "2\n", "\(results[2].standardError)")
+        #expect(results[5].standardOutput == "a\nb\n", "\(results[5].standardError)")
+        // And the writes fail in one line naming the file and why
+        #expect(results[3].status == 1)
+        #expect(results[3].standardError.hasPrefix("Error: cannot write \(kv.path): "), "\(results[3].standardError)")
+        #expect(results[3].standardError.contains("read-only"), "\(results[3].standardError)")
+        #expect(results[6].status == 1)
+        #expect(results[6].standardError.contains("the disk is full writing \(copy)"), "\(results[6].standardError)")
+        // And the failed write lost nothing
+        #expect(results[7].standardOutput == "a\nb\n", "\(results[7].standardError)")
+        #expect(try await kv.run(["keys"]).standardOutput == "a\nb\n")
+    }
 }

@@ -15,7 +15,7 @@ import Testing
         #expect(SHA256.hexDigest(Array("abc".utf8)).hasPrefix("ba7816bf"))
     }
 
-    @Test("the BasicStore example stores, reads, appends, batches and changes the passphrase")
+    @Test("the BasicStore example stores, reads, appends, reads read-only, batches and changes the passphrase")
     func storeExample() throws {
         let fixture = try StoreFixture(name: "app.store")
         let store = try KeyValueStore(path: fixture.path, key: .passphrase("correct horse", iterations: 1_000))
@@ -23,6 +23,9 @@ import Testing
         let token = try store.value(String.self, forKey: "token", in: "settings")
         try store.append(["id": 4_133_083, "title": "Swift 并发"] as JSONValue, to: "offline")
         let firstPage = try store.jsonItems(in: "offline", range: 0..<20)
+        let reader = try KeyValueStore(
+            path: fixture.path, key: .passphrase("correct horse"), configuration: .init(mode: .readOnly))
+        #expect(try reader.value(String.self, forKey: "token", in: "settings") == "abc123")
         try store.write { tx in
             try tx.set(true, forKey: "onboarded", in: "settings")
             try tx.removeAll(in: "drafts")

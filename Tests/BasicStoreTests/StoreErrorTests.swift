@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import Testing
 
 @testable import BasicStore
@@ -11,10 +12,25 @@ import Testing
             (SQLITE_READONLY, .readOnly(path: "/data/app.store")),
             (SQLITE_READONLY | (1 << 8), .readOnly(path: "/data/app.store")),  // SQLITE_READONLY_RECOVERY
             (SQLITE_NOTADB, .notAStoreFile(path: "/data/app.store", reason: "message")),
-            (SQLITE_BUSY, .sqlite(code: SQLITE_BUSY, message: "message", context: "COMMIT")),
+            (SQLITE_BUSY, .sqlite(path: "/data/app.store", code: SQLITE_BUSY, message: "message", context: "COMMIT")),
         ])
     func mapping(code: Int32, expected: StoreError) {
         #expect(Database.error(code: code, message: "message", path: "/data/app.store", context: "COMMIT") == expected)
+    }
+
+    @Test(
+        "an I/O error over ENOSPC or EDQUOT is a full disk, over EROFS a read-only file; others keep the code and path",
+        arguments: [
+            (SQLITE_IOERR | (19 << 8), ENOSPC, StoreError.diskFull(path: "/data/app.store")),  // SQLITE_IOERR_SHMSIZE
+            (SQLITE_IOERR | (3 << 8), EDQUOT, .diskFull(path: "/data/app.store")),  // SQLITE_IOERR_WRITE
+            (SQLITE_CANTOPEN, EROFS, .readOnly(path: "/data/app.store")),
+            (SQLITE_IOERR | (19 << 8), 0, .sqlite(path: "/data/app.store", code: 4874, message: "m", context: "c")),
+            (SQLITE_CANTOPEN, EIO, .sqlite(path: "/data/app.store", code: SQLITE_CANTOPEN, message: "m", context: "c")),
+        ])
+    func systemErrors(code: Int32, systemError: Int32, expected: StoreError) {
+        let error = Database.error(
+            code: code, message: "m", path: "/data/app.store", context: "c", systemError: systemError)
+        #expect(error == expected)
     }
 
     @Test(
@@ -31,7 +47,7 @@ import Testing
         #expect {
             try database.statement("INSERT INTO t(v) VALUES (?)").run([value])
         } throws: { error in
-            guard case StoreError.sqlite(let code, _, _) = error else { return false }
+            guard case StoreError.sqlite(_, let code, _, _) = error else { return false }
             return code == SQLITE_TOOBIG
         }
     }
@@ -49,7 +65,7 @@ import Testing
             #expect {
                 try insert.run(values)
             } throws: { error in
-                guard case StoreError.sqlite(let code, let message, _) = error else { return false }
+                guard case StoreError.sqlite(_, let code, let message, _) = error else { return false }
                 return code == SQLITE_MISUSE && message.contains("takes 2 values, not \(values.count)")
             }
         }
@@ -70,12 +86,17 @@ import Testing
         .newerSchemaVersion(path: "/data/app.store", found: 3, supported: 1),
         .diskFull(path: "/data/app.store"),
         .readOnly(path: "/data/app.store"),
+        .openedReadOnly(path: "/data/app.store"),
+        .cannotOpen(path: "/data/app.store", reason: "there is no such file; check the path"),
+        .emptyFile(path: "/data/app.store"),
         .indexOutOfRange(collection: "offline", index: 9, count: 3),
         .invalidKey(reason: "a raw key is 32 bytes, not 16"),
         .transactionFinished,
         .reentrantCall(path: "/data/app.store"),
         .cryptoFailure(message: "RAND_bytes: no entropy"),
-        .sqlite(code: SQLITE_BUSY, message: "database is locked", context: "BEGIN IMMEDIATE"),
+        .sqlite(path: "/data/app.store", code: SQLITE_BUSY, message: "database is locked", context: "BEGIN IMMEDIATE"),
+        .sqlite(
+            path: "/data/app.store", code: SQLITE_IOERR, message: "disk I/O error", context: "PRAGMA application_id"),
     ]
 
     @Test("every message is one line naming what it is about", arguments: allErrors)
@@ -87,7 +108,10 @@ import Testing
         case .tampered(let collection, let key), .unreadableValue(let collection, let key, _):
             #expect(message.contains(collection) && message.contains(key))
         case .wrongKey(let path), .diskFull(let path), .readOnly(let path), .reentrantCall(let path),
-            .keyKindMismatch(let path, _), .encryptionMismatch(let path, _), .keyChanged(let path):
+            .keyKindMismatch(let path, _), .encryptionMismatch(let path, _), .keyChanged(let path),
+            .openedReadOnly(let path), .cannotOpen(let path, _), .emptyFile(let path), .sqlite(let path, _, _, _),
+            .notAStoreFile(let path, _), .newerSchemaVersion(let path, _, _):
+            // Every error about a file names it.
             #expect(message.contains(path))
         default:
             break

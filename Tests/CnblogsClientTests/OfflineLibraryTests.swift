@@ -177,7 +177,7 @@ import Testing
         #expect(path == folder.path)
         #expect(reason.contains("there is no offline library here"))
         #expect(!FileManager.default.fileExists(atPath: folder.path))
-        #expect(OfflineLibrary.exists(at: folder) == false)
+        #expect(try OfflineLibrary.exists(at: folder) == false)
     }
 
     @Test("another key in the key file is the store's wrongKey, not a crash or an empty library")

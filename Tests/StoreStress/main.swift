@@ -14,7 +14,14 @@ import Foundation
 //       Opens the store with passphrase OLD and changes it to NEW, then prints "rekeyed". The
 //       test kills it part-way.
 //
-// KEYHEX is a raw 32-byte key in hexadecimal, or "none".
+//   store-stress read DB KEYHEX COLLECTION
+//       Opens the store read-only and prints each "<key>=<value>" of COLLECTION (string values),
+//       sorted by key.
+//   store-stress write DB KEYHEX COLLECTION KEY VALUE
+//       Opens the store read-write, sets KEY to the string VALUE in COLLECTION, prints "written".
+//
+// KEYHEX is a raw 32-byte key in hexadecimal, or "none". Errors go to standard error as
+// "Error: <message>", with exit status 1.
 
 func hexBytes(_ text: String) -> [UInt8]? {
     let utf8 = Array(text.utf8)
@@ -55,6 +62,19 @@ if arguments[1] == "rekey", arguments.count == 6 {
 let key: StoreKey = arguments[3] == "none" ? .none : hexBytes(arguments[3]).map { .raw($0) } ?? .none
 
 do {
+    if arguments[1] == "read", arguments.count == 5 {
+        let store = try KeyValueStore(path: arguments[2], key: key, configuration: .init(mode: .readOnly))
+        for name in try store.keys(in: arguments[4]) {
+            say("\(name)=\(try store.value(String.self, forKey: name, in: arguments[4]) ?? "")")
+        }
+        exit(0)
+    }
+    if arguments[1] == "write", arguments.count == 7 {
+        let store = try KeyValueStore(path: arguments[2], key: key)
+        try store.set(arguments[6], forKey: arguments[5], in: arguments[4])
+        say("written")
+        exit(0)
+    }
     let store = try KeyValueStore(path: arguments[2], key: key, configuration: .init(busyTimeout: .seconds(30)))
     switch arguments[1] {
     case "crash":

@@ -1,5 +1,11 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc  // errno values: ENOSPC, EDQUOT, EROFS
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One SQLite connection: the small Swift face over the C API the store is built on. It opens
 /// with flags, prepares and caches statements, runs transactions (`BEGIN IMMEDIATE`, savepoints
 /// when nested) and turns every result code that is not success into a ``StoreError``.
@@ -11,14 +17,16 @@ final class Database {
     private var statements: [String: Statement] = [:]
     private var transactionDepth = 0
 
-    /// Opens (or creates, with `.create`) the database file at `path`.
-    init(path: String, flags: SQLite.OpenFlags) throws {
+    /// Opens (or creates, with `.create`) the database file at `path`; with `.uri`, opens the
+    /// `file:` URI `name` instead, reporting errors with `path`.
+    init(path: String, name: String? = nil, flags: SQLite.OpenFlags) throws {
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, flags.rawValue | SQLITE_OPEN_EXRESCODE, nil)
+        let code = sqlite3_open_v2(name ?? path, &handle, flags.rawValue | SQLITE_OPEN_EXRESCODE, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            let systemError = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw Self.error(code: code, message: message, path: path, context: "open")
+            throw Self.error(code: code, message: message, path: path, context: "open", systemError: systemError)
         }
         self.handle = handle
         self.path = path
@@ -40,6 +48,12 @@ final class Database {
     func execute(_ sql: String) throws {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code, context: sql) }
+    }
+
+    /// Runs `sql` and answers SQLite's extended result code instead of throwing, for a caller
+    /// that acts on the code itself (a read-only open that cannot use the WAL index).
+    func resultCode(of sql: String) -> Int32 {
+        sqlite3_exec(handle, sql, nil, nil, nil)
     }
 
     /// The statement for `sql`, prepared once and kept for the connection's life.
@@ -99,17 +113,29 @@ final class Database {
         }
     }
 
-    /// The ``StoreError`` for a failed call, with SQLite's own message.
+    /// The ``StoreError`` for a failed call, with SQLite's own message and the `errno` of the
+    /// system call that failed under it.
     func error(_ code: Int32, context: String) -> StoreError {
-        Self.error(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path, context: context)
+        Self.error(
+            code: code, message: String(cString: sqlite3_errmsg(handle)), path: path, context: context,
+            systemError: sqlite3_system_errno(handle))
     }
 
-    static func error(code: Int32, message: String, path: String, context: String) -> StoreError {
+    /// The ``StoreError`` for SQLite's result `code`. `systemError` (an `errno`, 0 when none)
+    /// tells a full disk or a read-only file system under an I/O error: growing the WAL index
+    /// on a full disk fails with SQLITE_IOERR_SHMSIZE, not SQLITE_FULL.
+    static func error(
+        code: Int32, message: String, path: String, context: String, systemError: Int32 = 0
+    ) -> StoreError {
         switch code & 0xff {
-        case SQLITE_FULL: .diskFull(path: path)
-        case SQLITE_READONLY: .readOnly(path: path)
-        case SQLITE_NOTADB: .notAStoreFile(path: path, reason: message)
-        default: .sqlite(code: code, message: message, context: context)
+        case SQLITE_FULL: return .diskFull(path: path)
+        case SQLITE_READONLY: return .readOnly(path: path)
+        case SQLITE_NOTADB: return .notAStoreFile(path: path, reason: message)
+        case SQLITE_IOERR, SQLITE_CANTOPEN:
+            if systemError == ENOSPC || systemError == EDQUOT { return .diskFull(path: path) }
+            if systemError == EROFS { return .readOnly(path: path) }
+            return .sqlite(path: path, code: code, message: message, context: context)
+        default: return .sqlite(path: path, code: code, message: message, context: context)
         }
     }
 }

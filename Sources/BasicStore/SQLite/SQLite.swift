@@ -20,6 +20,8 @@ enum SQLite {
         static let create = OpenFlags(rawValue: SQLITE_OPEN_CREATE)
         /// No mutex inside SQLite: the store serializes every use of a connection itself.
         static let noMutex = OpenFlags(rawValue: SQLITE_OPEN_NOMUTEX)
+        /// The name is a `file:` URI, whose query can carry options such as `immutable=1`.
+        static let uri = OpenFlags(rawValue: SQLITE_OPEN_URI)
         /// Refuse to follow a symbolic link as the database file.
         static let noFollow = OpenFlags(rawValue: 0x0100_0000)  // SQLITE_OPEN_NOFOLLOW (3.31)
     }

@@ -33,7 +33,7 @@ final class Statement {
         let parameterCount = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == parameterCount else {
             throw StoreError.sqlite(
-                code: SQLITE_MISUSE,
+                path: database.path, code: SQLITE_MISUSE,
                 message: "the statement takes \(parameterCount) values, not \(values.count); pass one per parameter",
                 context: sql)
         }

@@ -24,19 +24,50 @@ import Synchronization
 /// once end with one store that they all use. After another process rekeys the
 /// file, this object's writes throw ``StoreError/keyChanged(path:)``: open the store again.
 ///
+/// Opened with ``Mode/readOnly`` (``Configuration/mode``), a store creates and writes nothing,
+/// so it reads in a read-only folder and on a full disk; every error about the file names it and
+/// says what to do.
+///
 /// Collection names and keys are stored in the clear (they index the rows); only values are
 /// encrypted. They are authenticated with each value, so a value copied to another row fails
 /// to open with ``StoreError/tampered(collection:key:)``.
 public final class KeyValueStore: Sendable {
+    /// Whether a store is opened to read and write, or only to read.
+    ///
+    /// ```swift
+    /// let store = try KeyValueStore(path: path, key: key, configuration: .init(mode: .readOnly))
+    /// let token = try store.value(String.self, forKey: "token", in: "settings")
+    /// ```
+    public enum Mode: Sendable, Hashable {
+        /// Read and write; a missing or empty (0-byte) file becomes a new store. The default.
+        case readWrite
+        /// Only read: nothing is created or written, so the store reads in a read-only folder
+        /// or mount and on a full disk. The file must exist and be a store; an empty (0-byte)
+        /// file is ``StoreError/emptyFile(path:)``, and every writing call throws
+        /// ``StoreError/openedReadOnly(path:)``.
+        ///
+        /// Other processes may write meanwhile: each read sees the last commit, as in read-write
+        /// mode. Where SQLite cannot make the store's WAL index (`-shm`), because the folder is
+        /// read-only or the disk full, and there is no write-ahead log with changes in it, the
+        /// file is read as immutable, without locks: no other process can be writing it then.
+        /// Where there is such a log, the open fails with
+        /// ``StoreError/cannotOpen(path:reason:)`` rather than read the file without its latest
+        /// changes.
+        case readOnly
+    }
+
     /// How a store is opened.
     public struct Configuration: Sendable {
         /// How long an operation waits for another process's write before failing with
         /// SQLITE_BUSY. Default 5 seconds.
         public var busyTimeout: Duration
+        /// Whether to read and write (the default) or only read; see ``KeyValueStore/Mode``.
+        public var mode: Mode
 
         /// A configuration; the defaults suit an app's store.
-        public init(busyTimeout: Duration = .seconds(5)) {
+        public init(busyTimeout: Duration = .seconds(5), mode: Mode = .readWrite) {
             self.busyTimeout = busyTimeout
+            self.mode = mode
         }
 
         /// The timeout in whole milliseconds, clamped to what SQLite takes (0 through
@@ -56,6 +87,8 @@ public final class KeyValueStore: Sendable {
 
     /// The store file's path.
     public let path: String
+    /// Whether the store was opened to read and write or only to read.
+    public let mode: Mode
 
     private let lock = Mutex(())
     /// The thread holding `lock`, 0 when none: only that thread writes its own id here, so a
@@ -64,16 +97,33 @@ public final class KeyValueStore: Sendable {
     /// Protected by `lock`: every use goes through ``access(_:)``.
     private nonisolated(unsafe) let session: StoreSession
 
-    /// Opens the store at `path`, creating it when the file does not exist or is empty.
+    /// Opens the store at `path`; read-write (the default), creating it when the file does not
+    /// exist or is empty.
+    ///
+    /// An empty (0-byte) file is what SQLite leaves between opening a new path and its first
+    /// write, and what another process creating the same store may have made a moment ago, so
+    /// a read-write open starts a new store in it; it holds nothing to lose. An empty file whose
+    /// write-ahead log (`PATH-wal`) is not empty was truncated: it is refused with
+    /// ``StoreError/notAStoreFile(path:reason:)`` in either mode, since opening it would let
+    /// SQLite delete the log. With ``Mode/readOnly`` an empty file is
+    /// ``StoreError/emptyFile(path:)`` and a missing one ``StoreError/cannotOpen(path:reason:)``.
     ///
     /// For an existing store the key is checked first: a wrong passphrase or key throws
     /// ``StoreError/wrongKey(path:)`` and leaves the file as it was. A passphrase is stretched
     /// with PBKDF2-HMAC-SHA256 (600,000 iterations by default, about 0.15 s), once per open.
     ///
+    /// ```swift
+    /// let store = try KeyValueStore(path: "app.store", key: .passphrase(passphrase))
+    /// let reader = try KeyValueStore(
+    ///     path: "app.store", key: .passphrase(passphrase), configuration: .init(mode: .readOnly))
+    /// ```
+    ///
     /// - Throws: ``StoreError``: `wrongKey`, `encryptionMismatch`, `keyKindMismatch`, `notAStoreFile`,
-    ///   `newerSchemaVersion`, `invalidKey`, `readOnly`, `diskFull`, or `sqlite`.
+    ///   `newerSchemaVersion`, `invalidKey`, `cannotOpen`, `emptyFile`, `readOnly`, `diskFull`, or
+    ///   `sqlite`; each names the file.
     public init(path: String, key: StoreKey, configuration: Configuration = .init()) throws {
         self.path = path
+        mode = configuration.mode
         session = try StoreSession.open(path: path, key: key, configuration: configuration)
     }
 

@@ -14,10 +14,20 @@ final class StoreSession {
     /// It changes only when another connection commits, so most checks end there.
     private var checkedDataVersion: Int64 = -1
 
-    private init(database: Database, cipher: ValueCipher, keyCheck: [UInt8]) {
+    /// Whether the connection was opened read-only (``KeyValueStore/Mode/readOnly``).
+    let isReadOnly: Bool
+
+    init(database: Database, cipher: ValueCipher, keyCheck: [UInt8], isReadOnly: Bool = false) {
         self.database = database
         self.cipher = cipher
         self.keyCheck = keyCheck
+        self.isReadOnly = isReadOnly
+    }
+
+    /// Throws ``StoreError/openedReadOnly(path:)`` when the store was opened read-only: said
+    /// before SQLite would refuse the write with a message about the file's permissions.
+    func requireWritable() throws {
+        if isReadOnly { throw StoreError.openedReadOnly(path: path) }
     }
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`), once no other connection has
@@ -25,7 +35,8 @@ final class StoreSession {
     ///
     /// - Throws: ``StoreError/keyChanged(path:)``, or whatever `body` throws.
     func writeTransaction<T>(_ body: () throws -> T) throws -> T {
-        try database.transaction(.immediate) {
+        try requireWritable()
+        return try database.transaction(.immediate) {
             try checkKeyUnchanged()
             return try body()
         }
@@ -40,107 +51,6 @@ final class StoreSession {
             .firstRow { $0.blob(at: 0) }
         guard stored == keyCheck else { throw StoreError.keyChanged(path: path) }
         checkedDataVersion = version
-    }
-
-    // MARK: - Opening
-
-    /// Opens or creates the store at `path`. For an existing store the key is checked before
-    /// anything is written; a wrong one leaves the file as it was.
-    static func open(path: String, key: StoreKey, configuration: KeyValueStore.Configuration) throws -> StoreSession {
-        if case .raw(let bytes) = key, bytes.count != 32 {
-            throw StoreError.invalidKey(reason: "a raw key is 32 bytes, not \(bytes.count)")
-        }
-        if case .passphrase(_, let iterations) = key, iterations < 1 {
-            throw StoreError.invalidKey(reason: "PBKDF2 needs at least 1 iteration, not \(iterations)")
-        }
-        let database = try Database(path: path, flags: [.readWrite, .create, .noMutex])
-        do {
-            try database.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
-            // Durable commits: in WAL mode, FULL syncs the log at every commit, so a committed
-            // write survives power loss as well as a crash.
-            try database.execute("PRAGMA synchronous = FULL")
-            let deadline = ContinuousClock.now + configuration.busyTimeout
-            var pause = Duration.milliseconds(1)
-            while true {
-                // Separate PRAGMA reads: measured ~100 µs cheaper per open than one SELECT over
-                // the pragma table functions. A store needs no count of its tables.
-                let applicationID = try database.integer("PRAGMA application_id")
-                if applicationID == Schema.applicationID {
-                    return try unlock(database, version: Int(try database.integer("PRAGMA user_version")), key: key)
-                }
-                // Not (yet) a store: a new file, one another connection is creating, or another
-                // program's database. Both reads in one snapshot, so a creation committed
-                // between them is not taken for a foreign database.
-                let (snapshotID, objects) = try database.transaction(.deferred) {
-                    let id = try database.integer("PRAGMA application_id")
-                    return (id, try database.integer("SELECT count(*) FROM sqlite_master"))
-                }
-                if snapshotID == Schema.applicationID { continue }
-                guard snapshotID == 0, objects == 0 else {
-                    throw StoreError.notAStoreFile(path: path, reason: "it is another program's SQLite database")
-                }
-                do {
-                    if let session = try create(database, key: key) { return session }
-                    // Another process created the store meanwhile: open it as an existing one.
-                } catch let error as StoreError where error.isBusy && ContinuousClock.now < deadline {
-                    // Where waiting could deadlock, SQLite answers SQLITE_BUSY at once instead of
-                    // calling its busy handler: connections that all read the empty file and then
-                    // ask to switch it to WAL. Back off a little and look again.
-                    let (seconds, attoseconds) = pause.components
-                    Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) * 1e-18)
-                    pause = min(pause * 2, .milliseconds(50))
-                }
-            }
-        } catch let error as StoreError {
-            throw openError(error, path: path)
-        }
-    }
-
-    /// A damaged or foreign file reads as SQLITE_NOTADB, SQLITE_CORRUPT or a short read.
-    private static func openError(_ error: StoreError, path: String) -> StoreError {
-        guard case .sqlite(let code, let message, _) = error else { return error }
-        switch code & 0xff {
-        case SQLITE_NOTADB, SQLITE_CORRUPT, SQLITE_FORMAT, SQLITE_RANGE:
-            return .notAStoreFile(path: path, reason: message)
-        case SQLITE_IOERR where code == SQLITE_IOERR | (2 << 8):  // SQLITE_IOERR_SHORT_READ
-            return .notAStoreFile(path: path, reason: "the file is truncated")
-        default:
-            return error
-        }
-    }
-
-    private static func unlock(_ database: Database, version: Int, key: StoreKey) throws -> StoreSession {
-        guard version <= Schema.currentVersion else {
-            throw StoreError.newerSchemaVersion(path: database.path, found: version, supported: Schema.currentVersion)
-        }
-        let material = try KeyMaterial.read(from: database)
-        let cipher = try material.cipher(for: key, path: database.path)
-        try material.verify(cipher, path: database.path)
-        if version < Schema.currentVersion {
-            try database.transaction(.immediate) {
-                let current = Int(try database.integer("PRAGMA user_version"))
-                try Schema.migrate(database, from: current)
-            }
-        }
-        return StoreSession(database: database, cipher: cipher, keyCheck: material.keyCheck)
-    }
-
-    /// Creates the tables and the key record in a new, empty file; nil when another process
-    /// got there first.
-    private static func create(_ database: Database, key: StoreKey) throws -> StoreSession? {
-        let mode = try database.text("PRAGMA journal_mode = WAL")
-        guard mode == "wal" else {
-            throw StoreError.sqlite(code: SQLITE_ERROR, message: "journal mode is \(mode), not wal", context: "open")
-        }
-        let (material, cipher) = try KeyMaterial.make(for: key)
-        let created = try database.transaction(.immediate) { () throws -> Bool in
-            guard try database.integer("SELECT count(*) FROM sqlite_master") == 0 else { return false }
-            try Schema.migrate(database, from: 0)
-            try database.execute("PRAGMA application_id = \(Schema.applicationID)")
-            try material.write(to: database)
-            return true
-        }
-        return created ? StoreSession(database: database, cipher: cipher, keyCheck: material.keyCheck) : nil
     }
 
     // MARK: - Keyed collections
@@ -170,6 +80,7 @@ final class StoreSession {
     }
 
     func remove(forKey key: String, in collection: String) throws -> Bool {
+        try requireWritable()
         try database.statement("DELETE FROM keyed_values WHERE collection = ? AND key = ?")
             .run([.text(collection), .text(key)])
         return database.changes > 0
@@ -186,6 +97,7 @@ final class StoreSession {
     }
 
     func removeAll(in collection: String) throws {
+        try requireWritable()
         try database.statement("DELETE FROM keyed_values WHERE collection = ?").run([.text(collection)])
     }
 
@@ -277,6 +189,7 @@ final class StoreSession {
     }
 
     func removeAllItems(in collection: String) throws {
+        try requireWritable()
         try database.statement("DELETE FROM ordered_items WHERE collection = ?").run([.text(collection)])
     }
 
@@ -320,13 +233,5 @@ final class StoreSession {
     func integrityProblems() throws -> [String] {
         let rows = try database.statement("PRAGMA integrity_check").rows { $0.text(at: 0) }
         return rows == ["ok"] ? [] : rows
-    }
-}
-
-extension StoreError {
-    /// Whether this is SQLite's SQLITE_BUSY (or one of its extended codes).
-    fileprivate var isBusy: Bool {
-        if case .sqlite(let code, _, _) = self { return code & 0xff == SQLITE_BUSY }
-        return false
     }
 }

@@ -64,12 +64,7 @@ extension OfflineLibrary {
         let hasStore = FileManager.default.fileExists(atPath: store.path)
         var status = stat()
         if lstat(keyFile.path, &status) == 0 { return try readKey(keyFile, hasStore: hasStore) }
-        if hasStore {
-            throw .library(
-                path: keyFile.path,
-                reason: "the key file is missing, so the saved articles in \(store.lastPathComponent) cannot be read; "
-                    + "restore the key file, or move the library folder away to start a new one")
-        }
+        if hasStore { throw missingKey(keyFile, store: store) }
         let key = try newKey()
         let temporary = keyFile.path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
@@ -99,6 +94,47 @@ extension OfflineLibrary {
         }
         syncFolder(keyFile.deletingLastPathComponent())
         return key
+    }
+
+    /// The key of an existing library, for a read-only open, which never makes one.
+    static func readKey(_ keyFile: URL, store: URL) throws(CnblogsError) -> [UInt8] {
+        var status = stat()
+        if lstat(keyFile.path, &status) != 0 && errno == ENOENT { throw missingKey(keyFile, store: store) }
+        return try readKey(keyFile, hasStore: true)
+    }
+
+    /// The error for a store whose key file is gone.
+    private static func missingKey(_ keyFile: URL, store: URL) -> CnblogsError {
+        .library(
+            path: keyFile.path,
+            reason: "the key file is missing, so the saved articles in \(store.lastPathComponent) cannot be read; "
+                + "restore the key file, or move the library folder away to start a new one")
+    }
+
+    /// Throws when the store file is empty (0 bytes): a library opened read-only then has
+    /// nothing to show, and saying "no saved articles" could hide a truncated store. (An empty
+    /// store whose write-ahead log is not empty is left to the store, which refuses it as
+    /// truncated.)
+    static func checkNotEmpty(_ store: URL) throws(CnblogsError) {
+        var status = stat()
+        guard stat(store.path, &status) == 0, status.st_size == 0 else { return }
+        var log = stat()
+        if stat(store.path + "-wal", &log) == 0 && log.st_size > 0 { return }
+        throw .library(
+            path: store.path,
+            reason: "the store is empty (0 bytes) although the key file is there: no article was saved in it, "
+                + "or it was truncated; restore \(store.lastPathComponent) from a backup if articles were saved, "
+                + "or save an article to start the library again")
+    }
+
+    /// "permission denied", with the owner and mode of `url` when they can be read, and what to do.
+    static func permissionDenied(_ url: URL) -> String {
+        var status = stat()
+        let owner =
+            stat(url.path, &status) == 0
+            ? " (it belongs to uid \(status.st_uid), mode \(String(status.st_mode & 0o777, radix: 8)))" : ""
+        return
+            "permission denied\(owner); run as the user who saved the articles, or give --library a folder of your own"
     }
 
     /// Writes `key` to a new `keyFile` (mode 600), or reads the one another process made first.
@@ -149,7 +185,12 @@ extension OfflineLibrary {
     static func readKey(_ keyFile: URL, hasStore: Bool) throws(CnblogsError) -> [UInt8] {
         var status = stat()
         guard stat(keyFile.path, &status) == 0 else {
-            throw .library(path: keyFile.path, reason: "cannot read the key file: \(String(cString: strerror(errno)))")
+            let error = errno
+            throw .library(
+                path: keyFile.path,
+                reason: error == EACCES || error == EPERM
+                    ? permissionDenied(keyFile.deletingLastPathComponent())
+                    : "cannot read the key file: \(String(cString: strerror(error)))")
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw .library(path: keyFile.path, reason: "the key file is not a regular file")
@@ -161,16 +202,27 @@ extension OfflineLibrary {
                 reason: "the key file may be read by others (mode \(String(mode, radix: 8))); "
                     + "run `chmod 600 \(keyFile.path)`")
         }
-        guard let data = FileManager.default.contents(atPath: keyFile.path) else {
-            throw .library(path: keyFile.path, reason: "cannot read the key file")
+        // One byte more than a key, to tell a longer file.
+        var data = [UInt8](repeating: 0, count: CipherKeySize.bytes + 1)
+        let descriptor = open(keyFile.path, O_RDONLY | O_CLOEXEC)
+        let count = descriptor >= 0 ? read(descriptor, &data, data.count) : -1
+        let readError = errno
+        if descriptor >= 0 { close(descriptor) }
+        guard count >= 0 else {
+            throw .library(
+                path: keyFile.path,
+                reason: readError == EACCES || readError == EPERM
+                    ? permissionDenied(keyFile) : "cannot read the key file: \(String(cString: strerror(readError)))")
         }
+        data.removeSubrange(count...)
         guard data.count == CipherKeySize.bytes else {
             let advice =
                 hasStore
                 ? "restore it from a backup" : "no articles were saved with it yet: delete it to start a new library"
             throw .library(
-                path: keyFile.path, reason: "the key file holds \(data.count) bytes, not 32; \(advice)")
+                path: keyFile.path,
+                reason: "the key file holds \(max(Int(status.st_size), data.count)) bytes, not 32; \(advice)")
         }
-        return [UInt8](data)
+        return data
     }
 }

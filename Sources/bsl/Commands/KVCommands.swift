@@ -71,14 +71,29 @@ struct KVContext: Sendable {
         return (0..<count).compactMap { _ in readLine(strippingNewline: true) }
     }
 
-    /// Opens the store; `creating` false refuses a missing file instead of making one.
-    func open(creating: Bool, lines: [String]) throws -> KeyValueStore {
-        if !creating, !FileManager.default.fileExists(atPath: path) {
+    /// How a command opens the store.
+    enum Access {
+        /// Read and write, making the store when the file is missing (`set`).
+        case create
+        /// Read and write an existing store (`remove`, `rekey`).
+        case write
+        /// Only read an existing store, writing nothing (`get`, `keys`, `count`): this works in
+        /// a read-only folder and on a full disk.
+        case read
+    }
+
+    /// Opens the store for `access`; a missing file is refused unless `access` is `.create`.
+    func open(_ access: Access, lines: [String]) throws -> KeyValueStore {
+        // lstat, so that a dangling symbolic link is not taken for a missing store.
+        var status = stat()
+        if access != .create, lstat(path, &status) != 0, errno == ENOENT {
             throw CommandFailure("no store at \(path)")
         }
         let passphrase = try passphrase(lines: lines)
         do {
-            return try KeyValueStore(path: path, key: .passphrase(passphrase, iterations: iterations))
+            return try KeyValueStore(
+                path: path, key: .passphrase(passphrase, iterations: iterations),
+                configuration: .init(mode: access == .read ? .readOnly : .readWrite))
         } catch StoreError.wrongKey {
             throw CommandFailure("wrong passphrase for the store \(path)")
         }
@@ -108,7 +123,7 @@ struct KVSetCommand: Command {
     }
 
     func run(_ terminal: Terminal) async throws {
-        let store = try context.open(creating: true, lines: context.standardInputLines(count: 1))
+        let store = try context.open(.create, lines: context.standardInputLines(count: 1))
         try store.set(value, forKey: key, in: context.collection)
     }
 }
@@ -132,7 +147,7 @@ struct KVGetCommand: Command {
     }
 
     func run(_ terminal: Terminal) async throws {
-        let store = try context.open(creating: false, lines: context.standardInputLines(count: 1))
+        let store = try context.open(.read, lines: context.standardInputLines(count: 1))
         guard let value = try store.json(forKey: key, in: context.collection) else {
             throw CommandFailure("no value for \(key)")
         }
@@ -160,7 +175,7 @@ struct KVRemoveCommand: Command {
     }
 
     func run(_ terminal: Terminal) async throws {
-        let store = try context.open(creating: false, lines: context.standardInputLines(count: 1))
+        let store = try context.open(.write, lines: context.standardInputLines(count: 1))
         guard try store.remove(forKey: key, in: context.collection) else {
             throw CommandFailure("no value for \(key)")
         }
@@ -178,7 +193,7 @@ struct KVKeysCommand: Command {
     }
 
     func run(_ terminal: Terminal) async throws {
-        let store = try context.open(creating: false, lines: context.standardInputLines(count: 1))
+        let store = try context.open(.read, lines: context.standardInputLines(count: 1))
         for key in try store.keys(in: context.collection) { terminal.print(key) }
     }
 }
@@ -194,7 +209,7 @@ struct KVCountCommand: Command {
     }
 
     func run(_ terminal: Terminal) async throws {
-        let store = try context.open(creating: false, lines: context.standardInputLines(count: 1))
+        let store = try context.open(.read, lines: context.standardInputLines(count: 1))
         terminal.print(String(try store.count(in: context.collection)))
     }
 }
@@ -215,7 +230,7 @@ struct KVRekeyCommand: Command {
     func run(_ terminal: Terminal) async throws {
         let lines = context.standardInputLines(count: 2)
         let newPassphrase = try context.passphrase(second: true, lines: lines)
-        let store = try context.open(creating: false, lines: lines)
+        let store = try context.open(.write, lines: lines)
         try store.changePassphrase(to: newPassphrase, iterations: context.iterations)
     }
 }

@@ -42,11 +42,15 @@ struct CnblogsReading: Sendable {
         return 80
     }
 
-    /// Opens the library (creating it only for a client that saves), turning its errors into a message.
-    static func openLibrary(_ folder: URL, client: CnblogsClient? = nil) throws -> OfflineLibrary {
+    /// Opens the library, turning its errors into a message: to save into (creating it) for a
+    /// client, else an existing one, read-write to remove from it or read-only to list and read
+    /// (which then works in a read-only folder and on a full disk).
+    static func openLibrary(
+        _ folder: URL, client: CnblogsClient? = nil, access: OfflineLibrary.Access = .readOnly
+    ) throws -> OfflineLibrary {
         do {
             if let client { return try OfflineLibrary(folder: folder, pool: client.pool) }
-            return try OfflineLibrary(folder: folder, creating: false)
+            return try OfflineLibrary(folder: folder, creating: false, access: access)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -245,12 +249,19 @@ struct CnblogsOfflineCommand: Command {
     }
 
     func run(_ terminal: Terminal) async throws {
-        if action == .list && !OfflineLibrary.exists(at: library) {
+        // A folder that cannot be looked into is an error, not an empty library.
+        let exists: Bool
+        do {
+            exists = try OfflineLibrary.exists(at: library)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if action == .list && !exists {
             if json { return terminal.print("[]") }
             return terminal.print(
                 "no saved articles in \(library.path); save one with `bsl cnblogs save ID`")
         }
-        let library = try CnblogsReading.openLibrary(library)
+        let library = try CnblogsReading.openLibrary(library, access: action == .remove ? .readWrite : .readOnly)
         do {
             switch (action, target) {
             case (.read, let (kind, id)?): try read(kind, id, in: library, terminal)
