@@ -39,8 +39,10 @@ struct HelpFormatter {
 
     /// `label` and the usage, wrapped between its elements, continuation lines under the first element.
     func wrappedUsage(for node: CommandNode, label: String) -> [String] {
-        // No-break spaces keep each element whole while the line is wrapped at the spaces between them.
-        let text = label + Self.usageElements(for: node).map { $0.replacingSpaces(with: "\u{A0}") }.joined(separator: " ")
+        // No-break spaces keep each element whole, and the label with the command's path, while the
+        // line is wrapped at the spaces between elements.
+        let elements = Self.usageElements(for: node).map { $0.replacingSpaces(with: "\u{A0}") }
+        let text = label.replacingSpaces(with: "\u{A0}") + elements.joined(separator: " ")
         return TextWrapper.wrap(text, toColumns: columns, continuationIndent: TextWidth.columns(of: label))
             .map { $0.replacingSpaces(with: " ", from: "\u{A0}") }
     }
