@@ -57,8 +57,10 @@ struct BashCompletion {
                     ((equals)) && COMPREPLY=("${COMPREPLY[@]/#/=}")
                     return 0
                 fi
-                if ((helping)) || { \(function)_is_group "$command" && [[ "$cur" != -* ]]; }; then
+                if ((helping)); then
                     mapfile -t COMPREPLY < <(compgen -W "$(\(function)_subcommands "$command")" -- "$cur")
+                elif \(function)_is_group "$command" && [[ "$cur" != -* ]]; then
+                    mapfile -t COMPREPLY < <(compgen -W "$(\(function)_subcommands "$command" offer)" -- "$cur")
                 elif ((!ended)) && [[ "$cur" == -* ]]; then
                     mapfile -t COMPREPLY < <(compgen -W "$(\(function)_options "$command")" -- "$cur")
                 else
@@ -79,6 +81,7 @@ struct BashCompletion {
                 return 1
             }
 
+            # The subcommands of the command $1; with a second argument, the runner's help too.
             \(function)_subcommands() {
                 case "$1" in
             \(subcommandCases)
@@ -123,7 +126,9 @@ struct BashCompletion {
 
     private var subcommandCases: String {
         model.commands.filter(\.isGroup).map { command in
-            "        \(CompletionModel.quoted(command.path))) echo \(CompletionModel.quoted(command.subcommands.map(\.name).joined(separator: " "))) ;;"
+            let names = CompletionModel.quoted(command.subcommands.map(\.name).joined(separator: " "))
+            let help = command.offersHelp ? #"; if [[ -n "$2" ]]; then echo help; fi"# : ""
+            return "        \(CompletionModel.quoted(command.path))) echo \(names)\(help) ;;"
         }.joined(separator: "\n")
     }
 

@@ -30,6 +30,8 @@ struct CompletionModel {
         var subcommands: [(name: String, help: String)]
         var positionals: [(completion: CompletionKind, isRepeating: Bool)]
         var isGroup: Bool { !subcommands.isEmpty }
+        /// Whether the runner's `help` works here: in a group with no subcommand of that name.
+        var offersHelp: Bool { isGroup && !subcommands.contains { $0.name == "help" } }
     }
 
     let toolName: String
@@ -54,10 +56,7 @@ struct CompletionModel {
                         completion: .list(CompletionShell.allValueStrings)))
             }
             options.append(OptionEntry(names: ["-h", "--help"], help: "Show help information.", takesValue: false, completion: .none))
-            var subcommands = node.children.map { ($0.name, $0.configuration.abstract) }
-            if node.isGroup && node.child(named: "help") == nil {
-                subcommands.append(("help", "Show the help of a command."))
-            }
+            let subcommands = node.children.map { ($0.name, $0.configuration.abstract) }
             return Command(
                 path: node.pathString, options: options, subcommands: subcommands,
                 positionals: node.positionals.map { ($0.allValues.isEmpty ? $0.completion : .list($0.allValues), $0.isRepeating) })
@@ -69,8 +68,8 @@ struct CompletionModel {
         String(toolName.map { $0.isLetter || $0.isNumber ? $0 : "_" })
     }
 
-    /// The commands that are groups, for the words after `help`.
-    var groups: [Command] { commands.filter(\.isGroup) }
+    /// What completion says of the runner's `help`.
+    static let helpSummary = "Show the help of a command."
 
     /// `'text'` for a POSIX shell (fish reads it the same way), a `'` inside written `'\''`.
     static func quoted(_ text: String) -> String {

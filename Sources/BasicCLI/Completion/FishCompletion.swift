@@ -87,6 +87,19 @@ struct FishCompletion {
                 end
             end
 
+            # Folders, and the files whose names end in one of the extensions $argv.
+            function \(function)_files
+                set -l token (commandline -ct)
+                for path in $token*/
+                    echo $path
+                end
+                for extension in $argv
+                    for path in $token*.$extension
+                        echo $path
+                    end
+                end
+            end
+
             complete -c \(tool) -f
             \(completeLines)
 
@@ -122,9 +135,13 @@ struct FishCompletion {
                     "complete -c \(tool) -n \(at) -a \(CompletionModel.quoted(subcommand.name)) -d "
                         + CompletionModel.quoted(CompletionModel.summary(subcommand.help)))
             }
+            if command.offersHelp {
+                lines.append(
+                    "complete -c \(tool) -n \(at) -a help -d " + CompletionModel.quoted(CompletionModel.helpSummary))
+            }
             if command.isGroup {
                 let helping = CompletionModel.quoted("\(function)_helping \(path)")
-                for subcommand in command.subcommands where subcommand.name != "help" {
+                for subcommand in command.subcommands {
                     lines.append(
                         "complete -c \(tool) -n \(helping) -a \(CompletionModel.quoted(subcommand.name)) -d "
                             + CompletionModel.quoted(CompletionModel.summary(subcommand.help)))
@@ -135,26 +152,27 @@ struct FishCompletion {
                 for name in option.names {
                     parts.append(name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())")
                 }
-                if option.takesValue { parts.append("-r " + Self.action(option.completion)) }
+                if option.takesValue { parts.append("-r " + action(option.completion)) }
                 parts.append("-d " + CompletionModel.quoted(CompletionModel.summary(option.help)))
                 lines.append(parts.joined(separator: " "))
             }
             for (index, positional) in command.positionals.enumerated() {
                 let condition = CompletionModel.quoted(
                     "\(function)_positional \(path) \(index)" + (positional.isRepeating ? " more" : ""))
-                lines.append("complete -c \(tool) -n \(condition) \(Self.action(positional.completion))")
+                lines.append("complete -c \(tool) -n \(condition) \(action(positional.completion))")
             }
         }
         return lines.joined(separator: "\n")
     }
 
-    static func action(_ kind: CompletionKind) -> String {
+    /// The options of `complete` that offer values of `kind`.
+    func action(_ kind: CompletionKind) -> String {
+        let function = "__" + model.functionName
         switch kind.kind {
         case .files(let extensions) where extensions.isEmpty:
             return "-F"
         case .files(let extensions):
-            let suffixes = extensions.map { ".\($0)" }.joined(separator: " ")
-            return "-f -a " + CompletionModel.quoted("(__fish_complete_suffix \(suffixes))")
+            return "-f -a " + CompletionModel.quoted("(\(function)_files \(extensions.joined(separator: " ")))")
         case .directories:
             return "-f -a '(__fish_complete_directories (commandline -ct))'"
         case .list(let words):

@@ -15,6 +15,8 @@ struct ZshCompletion {
             # Load it into this shell (after compinit):   source <(\(tool) --generate-completion-script zsh)
             # or install it as the file \(function) in a folder of $fpath.
 
+            # The subcommands of the command $1, as name:description; with a second argument, the
+            # runner's help too.
             \(function)_subcommands() {
                 case "$1" in
             \(subcommandCases)
@@ -95,7 +97,10 @@ struct ZshCompletion {
                     return
                 fi
                 \(function)_subcommands "$command"
-                if ((helping)) || { (( ${#reply} )) && [[ "$cur" != -* ]]; }; then
+                if ((helping)); then
+                    _describe -t commands 'command' reply
+                elif (( ${#reply} )) && [[ "$cur" != -* ]]; then
+                    \(function)_subcommands "$command" offer
                     _describe -t commands 'command' reply
                 elif ((!ended)) && [[ "$cur" == -* ]]; then
                     \(function)_options "$command"
@@ -122,7 +127,10 @@ struct ZshCompletion {
     private var subcommandCases: String {
         model.commands.filter(\.isGroup).map { command in
             let entries = command.subcommands.map { Self.entry($0.name, $0.help) }.joined(separator: " ")
-            return "        (\(CompletionModel.quoted(command.path))) reply=(\(entries)) ;;"
+            let help =
+                command.offersHelp
+                ? #"; if [[ -n "$2" ]]; then reply+=("# + Self.entry("help", CompletionModel.helpSummary) + "); fi" : ""
+            return "        (\(CompletionModel.quoted(command.path))) reply=(\(entries))\(help) ;;"
         }.joined(separator: "\n")
     }
 
