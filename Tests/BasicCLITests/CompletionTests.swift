@@ -58,9 +58,15 @@ import Testing
             (["tool", "cnblogs", "--json", "o"], ["offline"]),
             (["tool", "help", "cnblogs", "o"], ["offline"]),
             (["tool", "help", ""], ["cnblogs", "money", "wait", "http", "files"]),
-            (["tool", "cnblogs", "read", "--"], ["--api", "--replay", "--json", "--kind", "--width", "--comments", "--help"]),
+            (
+                ["tool", "cnblogs", "read", "--"],
+                ["--api", "--replay", "--json", "--kind", "--width", "--comments", "--help"]
+            ),
             (["tool", "cnblogs", "read", "--w"], ["--width"]),
-            (["tool", "cnblogs", "read", "-"], ["--api", "--replay", "--json", "--kind", "--width", "-w", "--comments", "-c", "-v", "-h", "--help"]),
+            (
+                ["tool", "cnblogs", "read", "-"],
+                ["--api", "--replay", "--json", "--kind", "--width", "-w", "--comments", "-c", "-v", "-h", "--help"]
+            ),
             (["tool", "cnblogs", "offline", "--r"], ["--replay"]),
             (["tool", "--"], ["--version", "--generate-completion-script", "--help"]),
             (["tool", "cnblogs", "read", "--kind", ""], ["blog", "news"]),
@@ -78,7 +84,8 @@ import Testing
     func bashCompletes(words: [String], expected: [String]) async throws {
         let folder = try Self.folder(with: Tool.completionScript(for: .bash), named: "tool.bash")
         // COMP_WORDS and COMP_CWORD as bash sets them for the line typed so far, the cursor at the end.
-        let driver = #"source ../tool.bash; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _tool; printf '%s\n' "${COMPREPLY[@]}""#
+        let driver =
+            #"source ../tool.bash; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _tool; printf '%s\n' "${COMPREPLY[@]}""#
         let result = try await ProcessRunner.run(
             Self.bash, ["--norc", "--noprofile", "-c", driver, "bash"] + words, currentDirectory: folder.path("work"))
         #expect(result.status == 0, "\(result.standardError)")
@@ -152,14 +159,26 @@ import Testing
         "fish completes subcommands, options and values, with their descriptions",
         .enabled(if: fish != nil, "fish is not installed"),
         arguments: [
-            ("tool cnblogs re", ["read\tPrint an article as text.", "recommend\tList the most recommended posts of ten days."]),
+            (
+                "tool cnblogs re",
+                ["read\tPrint an article as text.", "recommend\tList the most recommended posts of ten days."]
+            ),
             ("tool --json", []),
-            ("tool cnblogs --api https://x.example re", ["read\tPrint an article as text.", "recommend\tList the most recommended posts of ten days."]),
+            (
+                "tool cnblogs --api https://x.example re",
+                ["read\tPrint an article as text.", "recommend\tList the most recommended posts of ten days."]
+            ),
             ("tool help cnblogs o", ["offline\tList the saved articles."]),
             ("tool cnblogs read --w", ["--width\tWrap at this many columns."]),
             ("tool cnblogs offline --j", ["--json\tPrint JSON."]),
             ("tool cnblogs read --kind ", ["blog\tWhat the id names.", "news\tWhat the id names."]),
-            ("tool --generate-completion-script ", ["bash\tPrint a completion script.", "fish\tPrint a completion script.", "zsh\tPrint a completion script."]),
+            (
+                "tool --generate-completion-script ",
+                [
+                    "bash\tPrint a completion script.", "fish\tPrint a completion script.",
+                    "zsh\tPrint a completion script.",
+                ]
+            ),
             ("tool cnblogs --replay ", ["a-dir/\tDirectory"]),
             ("tool files --table ", ["a-dir/\tThe route table.", "routes.json\tThe route table."]),
             ("tool files --width 375 ", ["a-dir/", "notes.txt", "routes.json"]),

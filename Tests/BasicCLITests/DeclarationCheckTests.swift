@@ -69,3 +69,21 @@ struct BadChild: AsyncParsableCommand {
         #expect(Tool.declarationProblems() == [])
     }
 }
+
+@Suite struct DeclarationCheckRunTests {
+    @Test("a debug build runs nothing from a tree with mistakes, and says which", .enabled(if: isDebugBuild))
+    func refusesToRun() async {
+        let outcome = await BadTool.execute(["leaf"], columns: 80)
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.errorOutput.hasPrefix(
+                "Error: the declarations of bad are wrong: 'bad': --version is the runner's own\n"))
+        #expect(outcome.errorOutput.split(separator: "\n").count == BadTool.declarationProblems().count)
+    }
+}
+
+#if DEBUG
+    let isDebugBuild = true
+#else
+    let isDebugBuild = false
+#endif

@@ -208,9 +208,13 @@ import Testing
                 """)
     }
 
-    @Test("no line of any help is wider than the width, but for words that cannot be cut", arguments: [20, 33, 47, 64, 80, 120])
+    @Test(
+        "no line of any help is wider than the width, but for words that cannot be cut",
+        arguments: [20, 33, 47, 64, 80, 120])
     func fitsTheWidth(columns: Int) throws {
-        for path in [[], ["cnblogs"], ["cnblogs", "read"], ["cnblogs", "recommend"], ["money"], ["wait"], ["http"], ["files"]] {
+        for path in [
+            [], ["cnblogs"], ["cnblogs", "read"], ["cnblogs", "recommend"], ["money"], ["wait"], ["http"], ["files"],
+        ] {
             let help = try #require(Tool.helpMessage(for: path, columns: columns))
             for line in help.split(separator: "\n") where TextWidthProbe.columns(of: String(line)) > columns {
                 // Only what cannot be cut may overflow, alone on its line: a word (a URL), an element
@@ -221,7 +225,8 @@ import Testing
                 let isLabel = trimmed.hasPrefix("-") && !trimmed.contains("  ")
                 let isWord = !trimmed.contains(" ")
                 #expect(isWord || isUsageElement || isUsagePath || isLabel, "\(path) at \(columns): \(line)")
-                #expect(columns < 40 || trimmed == "--generate-completion-script <shell>", "\(path) at \(columns): \(line)")
+                #expect(
+                    columns < 40 || trimmed == "--generate-completion-script <shell>", "\(path) at \(columns): \(line)")
             }
         }
     }

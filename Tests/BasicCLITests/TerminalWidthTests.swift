@@ -44,7 +44,9 @@ import Testing
         #expect(
             TerminalWidth.measure(fileDescriptor: ends[1], environment: ["COLUMNS": "50"])
                 == TerminalWidth(columns: 50, source: .environment))
-        #expect(TerminalWidth.measure(fileDescriptor: ends[1], environment: [:]) == TerminalWidth(columns: 80, source: .fallback))
+        #expect(
+            TerminalWidth.measure(fileDescriptor: ends[1], environment: [:])
+                == TerminalWidth(columns: 80, source: .fallback))
     }
 }
 

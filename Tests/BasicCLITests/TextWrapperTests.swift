@@ -46,7 +46,8 @@ import Testing
                 == ["OVERVIEW: 格式化金", "          额千分位"])
     }
 
-    @Test("no line is wider than the width unless it is one word, and no text is lost", arguments: [1, 5, 9, 16, 31, 60])
+    @Test(
+        "no line is wider than the width unless it is one word, and no text is lost", arguments: [1, 5, 9, 16, 31, 60])
     func keepsEverything(width: Int) {
         let text = "BasicServices 的命令行：读取博客园（cnblogs）的新闻、博客与评论，see https://www.cnblogs.com/ for more."
         let lines = TextWrapper.wrap(text, toColumns: width)

@@ -28,10 +28,19 @@ import Testing
         arguments: [
             (["cnblogs", "read"], "tool cnblogs read", "missing argument <id>"),
             (["cnblogs", "read", "1", "2"], "tool cnblogs read", "unexpected argument '2'"),
-            (["cnblogs", "read", "1", "--comment"], "tool cnblogs read", "unknown option '--comment'; did you mean '--comments'?"),
-            (["cnblogs", "read", "1", "--jsno"], "tool cnblogs read", "unknown option '--jsno'; did you mean '--json'?"),
+            (
+                ["cnblogs", "read", "1", "--comment"], "tool cnblogs read",
+                "unknown option '--comment'; did you mean '--comments'?"
+            ),
+            (
+                ["cnblogs", "read", "1", "--jsno"], "tool cnblogs read",
+                "unknown option '--jsno'; did you mean '--json'?"
+            ),
             (["cnblogs", "read", "1", "--colour"], "tool cnblogs read", "unknown option '--colour'"),
-            (["cnblogs", "read", "1", "--hepl"], "tool cnblogs read", "unknown option '--hepl'; did you mean '--help'?"),
+            (
+                ["cnblogs", "read", "1", "--hepl"], "tool cnblogs read",
+                "unknown option '--hepl'; did you mean '--help'?"
+            ),
             (["cnblogs", "raed"], "tool cnblogs", "unknown command 'raed'; did you mean 'read'?"),
             (["frob"], "tool", "unknown command 'frob'"),
             (["hlep"], "tool", "unknown command 'hlep'; did you mean 'help'?"),
@@ -40,16 +49,31 @@ import Testing
                 "the option '--kind' belongs to 'tool cnblogs read': give it after the command's name"
             ),
             (["cnblogs", "read", "x"], "tool cnblogs read", "the argument <id> needs a whole number, not 'x'"),
-            (["cnblogs", "read", "1", "--kind", "video"], "tool cnblogs read", "the option --kind takes blog or news, not 'video'"),
+            (
+                ["cnblogs", "read", "1", "--kind", "video"], "tool cnblogs read",
+                "the option --kind takes blog or news, not 'video'"
+            ),
             (["cnblogs", "read", "1", "--width"], "tool cnblogs read", "the option --width needs a value (columns)"),
-            (["cnblogs", "read", "1", "--width", "--json"], "tool cnblogs read", "the option --width needs a value (columns)"),
+            (
+                ["cnblogs", "read", "1", "--width", "--json"], "tool cnblogs read",
+                "the option --width needs a value (columns)"
+            ),
             (["cnblogs", "read", "1", "--json=yes"], "tool cnblogs read", "the flag --json takes no value"),
-            (["cnblogs", "read", "1", "-wc", "5"], "tool cnblogs read", "the option -w takes a value, so it must come last in '-wc'"),
+            (
+                ["cnblogs", "read", "1", "-wc", "5"], "tool cnblogs read",
+                "the option -w takes a value, so it must come last in '-wc'"
+            ),
             (["cnblogs", "read", "1", "-q"], "tool cnblogs read", "unknown option '-q'"),
             (["cnblogs", "read", "1", "-cq"], "tool cnblogs read", "unknown option '-q'"),
             (["cnblogs", "read", "1", "-json"], "tool cnblogs read", "unknown option '-j'; did you mean '--json'?"),
-            (["cnblogs", "read", "1", "--width", "5", "-w", "6"], "tool cnblogs read", "the option --width is given twice"),
-            (["http", "https://e.example", "-X", "PUT", "--request=GET"], "tool http", "the option --request is given twice"),
+            (
+                ["cnblogs", "read", "1", "--width", "5", "-w", "6"], "tool cnblogs read",
+                "the option --width is given twice"
+            ),
+            (
+                ["http", "https://e.example", "-X", "PUT", "--request=GET"], "tool http",
+                "the option --request is given twice"
+            ),
             (
                 ["cnblogs", "--json", "read", "1", "--api", "example.com"], "tool cnblogs read",
                 "the option --api needs an absolute URL such as https://example.com/path, not 'example.com'"

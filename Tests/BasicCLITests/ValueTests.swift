@@ -5,7 +5,9 @@ import Testing
 @Suite struct ValueTests {
     @Test(
         "whole numbers",
-        arguments: [("42", 42), ("-7", -7), ("+3", 3), ("4.2", nil), ("", nil), ("ten", nil), ("99999999999999999999", nil)]
+        arguments: [
+            ("42", 42), ("-7", -7), ("+3", 3), ("4.2", nil), ("", nil), ("ten", nil), ("99999999999999999999", nil),
+        ]
             as [(String, Int?)])
     func integers(text: String, expected: Int?) {
         #expect(Int(argument: text) == expected)
@@ -19,13 +21,17 @@ import Testing
 
     @Test(
         "finite numbers only",
-        arguments: [("0.5", 0.5), ("-1234.5", -1234.5), ("1e3", 1000), ("nan", nil), ("inf", nil), ("-inf", nil), ("x", nil)]
+        arguments: [
+            ("0.5", 0.5), ("-1234.5", -1234.5), ("1e3", 1000), ("nan", nil), ("inf", nil), ("-inf", nil), ("x", nil),
+        ]
             as [(String, Double?)])
     func doubles(text: String, expected: Double?) {
         #expect(Double(argument: text) == expected)
     }
 
-    @Test("true and false", arguments: [("true", true), ("false", false), ("yes", nil), ("TRUE", nil)] as [(String, Bool?)])
+    @Test(
+        "true and false",
+        arguments: [("true", true), ("false", false), ("yes", nil), ("TRUE", nil)] as [(String, Bool?)])
     func booleans(text: String, expected: Bool?) {
         #expect(Bool(argument: text) == expected)
         #expect(Bool.allValueStrings == ["true", "false"])
@@ -45,7 +51,8 @@ import Testing
     @Test(
         "durations: a number with ms, s, m, h or d, or bare seconds; nothing negative, infinite or absurd",
         arguments: [
-            ("500ms", Duration.milliseconds(500)), ("30s", .seconds(30)), ("5m", .seconds(300)), ("1.5h", .seconds(5400)),
+            ("500ms", Duration.milliseconds(500)), ("30s", .seconds(30)), ("5m", .seconds(300)),
+            ("1.5h", .seconds(5400)),
             ("7d", .seconds(604_800)), ("0.25", .milliseconds(250)), ("0", .zero), (".5s", .milliseconds(500)),
             ("1e3s", .seconds(1000)), ("7x", nil), ("-5s", nil), ("s", nil), ("", nil), ("inf", nil), ("nan", nil),
             ("1e300s", nil), ("1e400", nil), ("0x10", nil), ("5 s", nil), ("+5s", nil),

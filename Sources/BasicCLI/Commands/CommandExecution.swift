@@ -38,10 +38,20 @@ extension ParsableCommand {
     /// ```
     ///
     /// Help and usage lines are wrapped to `columns`, by default the terminal's width
-    /// (``TerminalWidth/measure(fileDescriptor:environment:)``).
+    /// (``TerminalWidth/measure(fileDescriptor:environment:)``). A debug build runs nothing when
+    /// ``declarationProblems()`` finds a mistake in the tree: it prints each (exit status 1).
     public static func execute(_ arguments: [String], columns: Int? = nil) async -> CommandExecution {
         let root = CommandNode(root: Self.self)
         let formatter = HelpFormatter(columns: columns ?? TerminalWidth.measure().columns)
+        #if DEBUG
+            // Mistakes in the declarations are the tool's bugs: a debug build refuses to run with them,
+            // so that any test that runs the tool finds them.
+            let problems = DeclarationCheck.problems(in: root, parent: nil)
+            if !problems.isEmpty {
+                let lines = problems.map { "Error: the declarations of \(root.name) are wrong: \($0)\n" }
+                return CommandExecution(status: CommandExecution.failure, errorOutput: lines.joined())
+            }
+        #endif
         let line: ParsedLine
         do {
             line = try CommandParser(root: root).parse(arguments)
@@ -81,7 +91,8 @@ extension ParsableCommand {
         _ error: CommandLineError, root: CommandNode, formatter: HelpFormatter
     ) -> CommandExecution {
         let node = root.allNodes.first { $0.path == error.commandPath } ?? root
-        let text = error.reason == .missingCommand ? formatter.help(for: node) : formatter.usageFailure(error, node: node)
+        let text =
+            error.reason == .missingCommand ? formatter.help(for: node) : formatter.usageFailure(error, node: node)
         return CommandExecution(status: CommandExecution.usageFailure, errorOutput: text + "\n")
     }
 
@@ -113,6 +124,8 @@ extension AsyncParsableCommand {
     /// ``ParsableCommand/execute(_:columns:)``), and exits with its status.
     public static func main() async {
         let outcome = await execute(Array(CommandLine.arguments.dropFirst()))
+        // What the command printed with print() waits in the C library's buffer: out before the runner's text.
+        fflush(nil)
         if !outcome.output.isEmpty { FileHandle.standardOutput.write(Data(outcome.output.utf8)) }
         if !outcome.errorOutput.isEmpty { FileHandle.standardError.write(Data(outcome.errorOutput.utf8)) }
         exit(outcome.status)

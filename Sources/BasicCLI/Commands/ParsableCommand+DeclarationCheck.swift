@@ -32,14 +32,17 @@ enum DeclarationCheck {
 
         var seen: Set<OptionName> = []
         for definition in node.ownDefinitions where definition.kind != .positional {
-            if definition.names.isEmpty { problems.append("\(command): the option '\(definition.keyString)' has no name") }
+            if definition.names.isEmpty {
+                problems.append("\(command): the option '\(definition.keyString)' has no name")
+            }
             for name in definition.names {
                 if reserved.contains(name) { problems.append("\(command): \(name) is the runner's own") }
                 if !seen.insert(name).inserted { problems.append("\(command): \(name) is declared twice") }
                 switch name {
                 case .short(let character) where character.isNumber || character == "-" || character == ".":
                     problems.append("\(command): \(name) would read as a negative number or a dash")
-                case .long(let long) where long.isEmpty || long.hasPrefix("-") || long.contains("=") || long.contains(" "):
+                case .long(let long)
+                where long.isEmpty || long.hasPrefix("-") || long.contains("=") || long.contains(" "):
                     problems.append("\(command): '\(long)' is no long name (no spaces, '=' or leading dash)")
                 default:
                     break
@@ -64,7 +67,8 @@ enum DeclarationCheck {
             for above in parent.options where !Set(above.names).isDisjoint(with: own.names) {
                 if above.names != own.names || above.kind != own.kind || above.isRepeating != own.isRepeating {
                     problems.append(
-                        "\(command): \(own.preferredName) differs from the option of '\(parent.pathString)' it shares a name with")
+                        "\(command): \(own.preferredName) differs from the option of '\(parent.pathString)' it shares a name with"
+                    )
                 }
             }
         }
@@ -79,7 +83,8 @@ enum DeclarationCheck {
         }
         for (index, positional) in positionals.enumerated() {
             if positional.isRepeating && index < positionals.count - 1 {
-                problems.append("\(command): <\(positional.valueName)> takes the rest of the words, so it must come last")
+                problems.append(
+                    "\(command): <\(positional.valueName)> takes the rest of the words, so it must come last")
             }
             if positional.isRequired, positionals[..<index].contains(where: { !$0.isRequired }) {
                 problems.append("\(command): <\(positional.valueName)> is required but follows an optional argument")

@@ -153,7 +153,8 @@ struct BashCompletion {
     private var valueCases: String {
         model.commands.flatMap { command in
             command.options.filter(\.takesValue).map { option in
-                let patterns = option.names.map { CompletionModel.quoted("\(command.path)|\($0)") }.joined(separator: " | ")
+                let patterns = option.names.map { CompletionModel.quoted("\(command.path)|\($0)") }.joined(
+                    separator: " | ")
                 return "        \(patterns)) \(Self.action(option.completion)) ;;"
             }
         }.joined(separator: "\n")

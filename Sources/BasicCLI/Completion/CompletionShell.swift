@@ -47,7 +47,9 @@ struct CompletionModel {
                     completion: definition.allValues.isEmpty ? definition.completion : .list(definition.allValues))
             }
             if node.acceptsVersion {
-                options.append(OptionEntry(names: ["--version"], help: "Show the version.", takesValue: false, completion: .none))
+                options.append(
+                    OptionEntry(
+                        names: ["--version"], help: "Show the version.", takesValue: false, completion: .nothing))
             }
             if node.isRoot {
                 options.append(
@@ -55,11 +57,15 @@ struct CompletionModel {
                         names: [CommandParser.completionOption], help: "Print a completion script.", takesValue: true,
                         completion: .list(CompletionShell.allValueStrings)))
             }
-            options.append(OptionEntry(names: ["-h", "--help"], help: "Show help information.", takesValue: false, completion: .none))
+            options.append(
+                OptionEntry(
+                    names: ["-h", "--help"], help: "Show help information.", takesValue: false, completion: .nothing))
             let subcommands = node.children.map { ($0.name, $0.configuration.abstract) }
             return Command(
                 path: node.pathString, options: options, subcommands: subcommands,
-                positionals: node.positionals.map { ($0.allValues.isEmpty ? $0.completion : .list($0.allValues), $0.isRepeating) })
+                positionals: node.positionals.map {
+                    ($0.allValues.isEmpty ? $0.completion : .list($0.allValues), $0.isRepeating)
+                })
         }
     }
 

@@ -144,7 +144,8 @@ struct ZshCompletion {
     private var takesValueCases: String {
         model.commands.flatMap { command in
             command.options.filter(\.takesValue).map { option in
-                let patterns = option.names.map { CompletionModel.quoted("\(command.path)|\($0)") }.joined(separator: "|")
+                let patterns = option.names.map { CompletionModel.quoted("\(command.path)|\($0)") }.joined(
+                    separator: "|")
                 return "        (\(patterns)) return 0 ;;"
             }
         }.joined(separator: "\n")
@@ -153,7 +154,8 @@ struct ZshCompletion {
     private var valueCases: String {
         model.commands.flatMap { command in
             command.options.filter(\.takesValue).map { option in
-                let patterns = option.names.map { CompletionModel.quoted("\(command.path)|\($0)") }.joined(separator: "|")
+                let patterns = option.names.map { CompletionModel.quoted("\(command.path)|\($0)") }.joined(
+                    separator: "|")
                 return "        (\(patterns)) \(Self.action(option.completion)) ;;"
             }
         }.joined(separator: "\n")

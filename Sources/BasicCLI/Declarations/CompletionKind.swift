@@ -21,8 +21,9 @@ public struct CompletionKind: Sendable, Equatable {
     public static let `default` = CompletionKind(kind: .files(extensions: []))
     /// Folder names only.
     public static let directory = CompletionKind(kind: .directories)
-    /// Nothing: the value is free text, such as a key or a number.
-    public static let none = CompletionKind(kind: .nothing)
+    /// Nothing: the value is free text, such as a key or a number. (Not `none`, which would read
+    /// as `Optional.none` where a completion is optional.)
+    public static let nothing = CompletionKind(kind: .nothing)
 
     /// File names, of the given extensions when `extensions` is not empty (`["json"]`).
     public static func file(extensions: [String] = []) -> CompletionKind {

@@ -32,7 +32,7 @@ extension Flag where Value == Bool {
         storage = .declaration { key in
             [
                 .make(
-                    .flag, key: key, names: name, help: help, isRequired: false, completion: .none
+                    .flag, key: key, names: name, help: help, isRequired: false, completion: .nothing
                 ) { words, _ throws(CommandLineError) in
                     words.isEmpty ? wrappedValue : true
                 }

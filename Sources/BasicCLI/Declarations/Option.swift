@@ -102,7 +102,8 @@ extension Option {
     ) where Value == [Element] {
         self = .declare(
             name, help, isRepeating: true, isRequired: false,
-            defaultDescription: wrappedValue.isEmpty ? nil : wrappedValue.map(\.defaultValueDescription).joined(separator: " "),
+            defaultDescription: wrappedValue.isEmpty
+                ? nil : wrappedValue.map(\.defaultValueDescription).joined(separator: " "),
             allValues: Element.allValueStrings, completion: completion ?? Element.defaultCompletionKind
         ) { words, subject throws(CommandLineError) in
             guard !words.isEmpty else { return wrappedValue }

@@ -30,7 +30,9 @@ public struct OptionGroup<Value: ParsableArguments>: Decodable, Sendable, Argume
     /// The group's options; a non-empty `title` gives them a heading of their own in help.
     public init(title: String = "") {
         storage = .declaration { key in
-            CommandReflection.definitions(of: Value.self).map { $0.nested(under: key, title: title.isEmpty ? nil : title) }
+            CommandReflection.definitions(of: Value.self).map {
+                $0.nested(under: key, title: title.isEmpty ? nil : title)
+            }
         }
     }
 

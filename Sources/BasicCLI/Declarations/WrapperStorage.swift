@@ -13,7 +13,8 @@ enum WrapperStorage<Value: Sendable>: Sendable {
             // Reached only by reading a property of an instance made with init() instead of by the
             // parser, such as in a command's own init(): a mistake in the command, which no input can cause.
             preconditionFailure(
-                "\(wrapper) read before the command line was parsed: read options in validate() or run(), not in init()")
+                "\(wrapper) read before the command line was parsed: read options in validate() or run(), not in init()"
+            )
         }
     }
 
@@ -45,7 +46,8 @@ enum WrapperDecoding {
         guard let decoder = decoder as? ArgumentDecoder else {
             throw DecodingError.typeMismatch(
                 Value.self,
-                .init(codingPath: decoder.codingPath, debugDescription: "\(wrapper) is decoded from a command line only"))
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "\(wrapper) is decoded from a command line only"))
         }
         guard let value = decoder.values[decoder.keyString] as? Value else {
             throw DecodingError.valueNotFound(

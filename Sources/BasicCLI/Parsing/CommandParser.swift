@@ -142,7 +142,8 @@ private struct Scan {
                     fail(.unknownCommand(word, suggestion: Suggestion.nearest(to: word, in: commandNames)))
                     // The rest of the line is meaningless without its command, but a --help in it still counts.
                     helpRequested =
-                        helpRequested || words[index...].prefix { $0 != "--" }.contains(where: CommandParser.helpNames.contains)
+                        helpRequested
+                        || words[index...].prefix { $0 != "--" }.contains(where: CommandParser.helpNames.contains)
                     return
                 }
             } else {
@@ -161,7 +162,8 @@ private struct Scan {
             guard let child = target.child(named: word) else {
                 let names = target.children.map(\.name)
                 throw CommandLineError(
-                    .unknownCommand(word, suggestion: Suggestion.nearest(to: word, in: names)), commandPath: target.path)
+                    .unknownCommand(word, suggestion: Suggestion.nearest(to: word, in: names)), commandPath: target.path
+                )
             }
             target = child
         }

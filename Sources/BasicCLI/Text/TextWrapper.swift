@@ -1,7 +1,7 @@
 import BasicFormat
 
 /// Breaks text into lines that fit a number of terminal columns, counting columns as a terminal
-/// draws them: CJK and other wide characters take two (``BasicFormat/TextWidth``).
+/// draws them: CJK and other wide characters take two (`TextWidth` of BasicFormat).
 ///
 /// ```swift
 /// TextWrapper.wrap("读取博客园的文章列表，按时间排序。", toColumns: 12)
@@ -55,7 +55,8 @@ public enum TextWrapper {
         guard !body.isEmpty else { return [String(line)] }
         let marker = body.hasPrefix("- ") || body.hasPrefix("* ") ? 2 : 0
         let firstPrefix = String(leading)
-        let nextPrefix = String(repeating: " ", count: TextWidth.columns(of: String(leading)) + marker + continuationIndent)
+        let nextPrefix = String(
+            repeating: " ", count: TextWidth.columns(of: String(leading)) + marker + continuationIndent)
 
         var lines: [String] = []
         var current = firstPrefix

@@ -6,7 +6,9 @@ extension Duration: ExpressibleByArgument {
     /// A number of 0 or more with a unit: `500ms`, `30s`, `5m`, `1.5h`, `7d`; a bare number is
     /// seconds (`0.5`). Negative, infinite and absurdly long values are refused.
     public init?(argument: String) {
-        let units: [(suffix: String, seconds: Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)]
+        let units: [(suffix: String, seconds: Double)] = [
+            ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
+        ]
         var number = Substring(argument)
         var scale: Double = 1
         if let unit = units.first(where: { argument.hasSuffix($0.suffix) }) {
@@ -41,5 +43,5 @@ extension Duration: ExpressibleByArgument {
     }
 
     /// None: a number.
-    public static var defaultCompletionKind: CompletionKind { .none }
+    public static var defaultCompletionKind: CompletionKind { .nothing }
 }

@@ -24,7 +24,7 @@ public protocol ExpressibleByArgument: Sendable {
     static var allValueStrings: [String] { get }
 
     /// What a value of the type looks like, for errors: `a whole number`, `an absolute URL such
-    /// as https://example.com/path`. Unused when ``allValueStrings`` is not empty.
+    /// as https://example.com/path`. Unused when ``ExpressibleByArgument/allValueStrings`` is not empty.
     static var valueDescription: String { get }
 
     /// What completion offers for the value by default.
@@ -41,7 +41,7 @@ extension ExpressibleByArgument {
     /// `a valid <type name>`.
     public static var valueDescription: String { "a valid \(Self.self)" }
 
-    /// The values of ``allValueStrings`` when there are some, else file names.
+    /// The values of ``ExpressibleByArgument/allValueStrings`` when there are some, else file names.
     public static var defaultCompletionKind: CompletionKind {
         allValueStrings.isEmpty ? .default : .list(allValueStrings)
     }

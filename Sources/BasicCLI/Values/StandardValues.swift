@@ -20,7 +20,7 @@ extension Int: ExpressibleByArgument {
     public static var valueDescription: String { "a whole number" }
 
     /// None: a number.
-    public static var defaultCompletionKind: CompletionKind { .none }
+    public static var defaultCompletionKind: CompletionKind { .nothing }
 }
 
 extension Int64: ExpressibleByArgument {
@@ -33,7 +33,7 @@ extension Int64: ExpressibleByArgument {
     public static var valueDescription: String { "a whole number" }
 
     /// None: a number.
-    public static var defaultCompletionKind: CompletionKind { .none }
+    public static var defaultCompletionKind: CompletionKind { .nothing }
 }
 
 extension UInt: ExpressibleByArgument {
@@ -46,7 +46,7 @@ extension UInt: ExpressibleByArgument {
     public static var valueDescription: String { "a whole number of 0 or more" }
 
     /// None: a number.
-    public static var defaultCompletionKind: CompletionKind { .none }
+    public static var defaultCompletionKind: CompletionKind { .nothing }
 }
 
 extension Double: ExpressibleByArgument {
@@ -60,7 +60,7 @@ extension Double: ExpressibleByArgument {
     public static var valueDescription: String { "a number" }
 
     /// None: a number.
-    public static var defaultCompletionKind: CompletionKind { .none }
+    public static var defaultCompletionKind: CompletionKind { .nothing }
 }
 
 extension Bool: ExpressibleByArgument {
@@ -94,5 +94,5 @@ extension URL: ExpressibleByArgument {
     public var defaultValueDescription: String { absoluteString }
 
     /// None: a URL is typed or pasted.
-    public static var defaultCompletionKind: CompletionKind { .none }
+    public static var defaultCompletionKind: CompletionKind { .nothing }
 }

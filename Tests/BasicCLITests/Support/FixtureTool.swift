@@ -155,7 +155,8 @@ struct HTTP: AsyncParsableCommand {
 
     func run() async throws {
         RunLog.record(
-            "http \(method) \(url.absoluteString) params=\(parameters.joined(separator: ",")) include=\(include) yes=\(yes)")
+            "http \(method) \(url.absoluteString) params=\(parameters.joined(separator: ",")) include=\(include) yes=\(yes)"
+        )
     }
 }
 
