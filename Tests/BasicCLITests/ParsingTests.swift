@@ -72,12 +72,17 @@ import Testing
                 "http PATCH https://example.com/x params= include=false yes=false"
             ),
             // Defaults, durations.
-            (["wait"], "wait timeout=30.0 seconds older-than=-"),
+            (["wait"], "wait timeout=30.0 seconds older-than=- retry=0 headers= body=-"),
             (
                 ["wait", "--timeout", "500ms", "--older-than", "7d"],
-                "wait timeout=0.5 seconds older-than=604800.0 seconds"
+                "wait timeout=0.5 seconds older-than=604800.0 seconds retry=0 headers= body=-"
             ),
-            (["wait", "--timeout", "0.25"], "wait timeout=0.25 seconds older-than=-"),
+            // Values read by a transform: with a default, repeatable, optional.
+            (
+                ["wait", "--retry", "2", "--header", "Accept: text/html", "--header=X-A:1", "--body", "{}"],
+                "wait timeout=30.0 seconds older-than=- retry=2 headers=Accept=text/html,X-A=1 body={}"
+            ),
+            (["wait", "--timeout", "0.25"], "wait timeout=0.25 seconds older-than=- retry=0 headers= body=-"),
             // Optional arguments; a group's options given to a command that does not read them.
             (["cnblogs", "offline"], "offline action=list id=-"),
             (["cnblogs", "--json", "offline", "read", "3", "--replay", "dir"], "offline action=read id=3"),

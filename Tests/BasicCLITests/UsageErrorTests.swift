@@ -16,7 +16,10 @@ import Testing
         """,
         "tool money": "Usage: tool money <amount> [--symbol <symbol>] [--upper]",
         "tool files": "Usage: tool files <paths> ... [--table <file>] --width <points>",
-        "tool wait": "Usage: tool wait [--timeout <timeout>] [--older-than <older-than>]",
+        "tool wait": """
+        Usage: tool wait [--timeout <timeout>] [--older-than <older-than>]
+               [--retry <retry>] [--header <Name:value> ...] [--body <json>]
+        """,
         "tool http": """
         Usage: tool http <url> [--param <name=value> ...] [--request <method>]
                [--include] [--yes]
@@ -83,6 +86,12 @@ import Testing
                 "the option --api needs an absolute URL such as https://example.com/path, not 'http://'"
             ),
             (["money", "1e3"], "tool money", "'1e3' is not an amount: write digits, such as -1234.5"),
+            (["wait", "--retry", "-1"], "tool wait", "--retry needs a count of 0 or more, not '-1'"),
+            (
+                ["wait", "--header", "A:1", "--header", "nocolon"], "tool wait",
+                "--header needs Name:value, not 'nocolon'"
+            ),
+            (["wait", "--body", "[1]"], "tool wait", "--body needs a JSON object, not '[1]'"),
             (["files", "a"], "tool files", "missing option --width <points>"),
             (["files", "--width", "1"], "tool files", "missing argument <paths>"),
             (["files", "a", "--width", "wide"], "tool files", "the option --width needs a number, not 'wide'"),

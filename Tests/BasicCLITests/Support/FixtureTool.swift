@@ -85,7 +85,9 @@ struct Recommend: AsyncParsableCommand {
 
     @OptionGroup(title: "Network options") var network: NetworkOptions
     @Option(help: "How many entries, 1 to 100.") var size = 10
-    @Option(help: "The page, from 1.") var page: Int?
+    static let firstPage = 1
+
+    @Option(help: "The page, from \(firstPage).") var page: Int?
 
     func validate() throws {
         guard (1...100).contains(size) else { throw ValidationError("--size takes 1 to 100, not \(size)") }
@@ -137,9 +139,27 @@ struct Wait: AsyncParsableCommand {
 
     @Option(help: "How long each attempt may take.") var timeout: Duration = .seconds(30)
     @Option(help: "The age of the files to remove.") var olderThan: Duration?
+    @Option(
+        help: "Retries after the first attempt.",
+        transform: { text in
+            guard let count = Int(text), count >= 0 else {
+                throw ValidationError("--retry needs a count of 0 or more, not '\(text)'")
+            }
+            return count
+        })
+    var retry = 0
+    @Option(
+        name: .customLong("header"), help: ArgumentHelp("A header; repeat for more.", valueName: "Name:value"),
+        transform: Header.init)
+    var headers: [Header] = []
+    @Option(help: ArgumentHelp("A JSON object.", valueName: "json"), transform: JSONObjectText.init) var body:
+        JSONObjectText?
 
     func run() async throws {
-        RunLog.record("wait timeout=\(timeout) older-than=\(olderThan.map { "\($0)" } ?? "-")")
+        RunLog.record(
+            "wait timeout=\(timeout) older-than=\(olderThan.map { "\($0)" } ?? "-") retry=\(retry) "
+                + "headers=\(headers.map { "\($0.name)=\($0.value)" }.joined(separator: ",")) body=\(body?.text ?? "-")"
+        )
     }
 }
 
@@ -170,5 +190,31 @@ struct Files: AsyncParsableCommand {
 
     func run() async throws {
         RunLog.record("files \(paths.joined(separator: ",")) table=\(table ?? "-") width=\(width)")
+    }
+}
+
+/// `Name: value`, as a transform reads it.
+struct Header: Sendable {
+    var name: String
+    var value: String
+
+    init(_ line: String) throws {
+        guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+            throw FixtureFailure(description: "--header needs Name:value, not '\(line)'")
+        }
+        name = String(line[..<colon]).trimmingCharacters(in: .whitespaces)
+        value = String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// Text that must look like a JSON object.
+struct JSONObjectText: Sendable {
+    var text: String
+
+    init(_ text: String) throws {
+        guard text.hasPrefix("{"), text.hasSuffix("}") else {
+            throw FixtureFailure(description: "--body needs a JSON object, not '\(text)'")
+        }
+        self.text = text
     }
 }
