@@ -8,6 +8,7 @@ let package = Package(
     name: "BasicServices",
     products: [
         .library(name: "BasicCache", targets: ["BasicCache"]),
+        .library(name: "BasicCLI", targets: ["BasicCLI"]),
         .library(name: "BasicCore", targets: ["BasicCore"]),
         .library(name: "BasicCrypto", targets: ["BasicCrypto"]),
         .library(name: "BasicFormat", targets: ["BasicFormat"]),
@@ -36,6 +37,7 @@ let package = Package(
         // Libraries.
         .target(name: "BasicCore"),
         .target(name: "BasicCache", dependencies: ["BasicCore", "BasicCrypto", "BasicNetworking"]),
+        .target(name: "BasicCLI", dependencies: ["BasicFormat"]),
         .target(
             name: "BasicCrypto",
             dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
@@ -74,6 +76,7 @@ let package = Package(
         .executableTarget(name: "store-stress", dependencies: ["BasicStore"], path: "Tests/StoreStress"),
         .testTarget(
             name: "BasicCacheTests", dependencies: ["BasicCache", "BasicFormat", "BasicNetworking", "TestSupport"]),
+        .testTarget(name: "BasicCLITests", dependencies: ["BasicCLI", "BasicFormat", "TestSupport"]),
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
         .testTarget(name: "BasicCryptoTests", dependencies: ["BasicCrypto", "TestSupport"]),
         .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),
