@@ -6,6 +6,9 @@ extension HTMLNode {
     /// at 256 levels too, so a hostile document cannot exhaust the stack of code that walks the tree.
     public static let maximumDepth = 256
 
+    /// The most attributes an element keeps.
+    public static let maximumAttributeCount = 256
+
     /// Parses a piece of an HTML body (`<p>a</p><p>b</p>`, `text with <b>markup</b>`, a whole
     /// article body) as the contents of `<body>`, and returns the nodes.
     ///
