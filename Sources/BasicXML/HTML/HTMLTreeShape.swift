@@ -14,27 +14,41 @@ import CLibXML2
 ///   from then on goes to its parent's node, in document order.
 /// - A namespace-prefixed element that reaches the parser (``HTMLInputFilter`` removes them
 ///   first) makes no node at all; what it holds goes to its parent's node.
+/// - An element that is void in HTML but not to libxml2 (`embed`, `source`, `track`, `wbr`,
+///   `keygen`, `bgsound`) has its node closed as soon as it starts, so that what libxml2 puts
+///   inside it goes after it, as in a browser.
 ///
 /// Once the two stacks differ, the element on top of the parser's stack is not the tree node's
 /// element, so libxml2's automatic closing (a `div` closes a `p`) no longer sees the node that
 /// would be closed. A start tag that closes the current node by ``HTMLParserRules`` then closes
 /// it early too, so that parsing the written-out tree again gives the same tree.
 struct HTMLTreeShape {
+    /// An element whose node is on the tree's stack.
+    private struct Owner {
+        /// Its index in ``owns``.
+        var index: Int
+        /// Whether it is `html`, `head` or `body`, which never close early, and which a
+        /// fragment's depth does not count (the fragment leaves them out).
+        var isFrame: Bool
+    }
+
     /// For each element open in the parser, bottom to top: whether it owns the tree node it made.
     private var owns: [Bool] = []
-    /// The indices into ``owns`` of the elements whose nodes are on the tree's stack, bottom to top.
-    private var owners: [Int] = []
-    /// Elements start only while fewer tree nodes than this are open.
-    private let nodeLimit: Int32
-    /// The tree nodes that are never closed early: `html`, and `body` for a fragment.
-    private let baseNodes: Int32
+    /// The elements whose nodes are on the tree's stack, bottom to top.
+    private var owners: [Owner] = []
+    /// How many of ``owners`` are frames.
+    private var frameCount = 0
+    /// Whether the tree is a fragment's, whose depth leaves out `html`, `head` and `body`.
+    private let isFragment: Bool
 
-    /// The shape of a fragment's tree (read as the contents of `<body>`, whose nodes sit at
-    /// depth 1 below `html` and `body`) or of a document's (whose `html` is at depth 1).
+    /// The shape of a fragment's tree (read as the contents of `<body>`; `html`, `head` and
+    /// `body` do not count towards its depth) or of a document's (whose `html` is at depth 1).
     init(fragment: Bool) {
-        nodeLimit = Int32(HTMLNode.maximumDepth) + (fragment ? 2 : 0)
-        baseNodes = fragment ? 2 : 1
+        isFragment = fragment
     }
+
+    /// How deep the tree's current node is.
+    private var depth: Int { isFragment ? owners.count - frameCount : owners.count }
 
     /// The shape of the parse whose context is `context`, from the context's `_private`.
     private static func shape(_ context: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<HTMLTreeShape>? {
@@ -46,7 +60,8 @@ struct HTMLTreeShape {
     static let startElement: startElementSAXFunc = { context, name, attributes in
         guard let context, let name else { return }
         guard let shape = shape(context) else { return xmlSAX2StartElement(context, name, attributes) }
-        shape.pointee.start(name: name, attributes: attributes, context: context.assumingMemoryBound(to: xmlParserCtxt.self))
+        shape.pointee.start(
+            name: name, attributes: attributes, context: context.assumingMemoryBound(to: xmlParserCtxt.self))
     }
 
     /// libxml2's `endElement`, wrapped.
@@ -55,6 +70,10 @@ struct HTMLTreeShape {
         guard let shape = shape(context) else { return xmlSAX2EndElement(context, name) }
         shape.pointee.end(name: name, context: context)
     }
+
+    /// The elements that are void in HTML but that libxml2 keeps open, putting what follows
+    /// inside them.
+    static let voidElementsLeftOpen = HTMLElement.voidElementNames.subtracting(HTMLParserRules.emptyElements)
 
     private mutating func start(
         name: UnsafePointer<xmlChar>, attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?,
@@ -69,27 +88,33 @@ struct HTMLTreeShape {
         let before = context.pointee.nodeNr
         xmlSAX2StartElement(context, name, attributes)
         let made = context.pointee.nodeNr > before
-        if made { owners.append(owns.count) }
         owns.append(made)
+        guard made else { return }
+        let isFrame = ["html", "head", "body"].contains(elementName)
+        owners.append(Owner(index: owns.count - 1, isFrame: isFrame))
+        if isFrame { frameCount += 1 }
+        // A browser puts what follows `embed`, `source`, `wbr`… after them: so does the tree,
+        // by closing their node at once.
+        if Self.voidElementsLeftOpen.contains(elementName) { closeCurrentNode(context) }
     }
 
     private mutating func end(name: UnsafePointer<xmlChar>?, context: UnsafeMutableRawPointer) {
         // libxml2 ends exactly the elements it started, last first; an end without a start is ignored.
-        guard let owned = owns.popLast(), owned else { return }
-        owners.removeLast()
+        guard let owned = owns.popLast(), owned, let owner = owners.popLast() else { return }
+        if owner.isFrame { frameCount -= 1 }
         xmlSAX2EndElement(context, name)
     }
 
     /// Closes tree nodes early until an element `name` may start: while the tree is at its
     /// maximum depth, and while the current node is not the parser's top element and `name`
-    /// would close it.
+    /// would close it. `html`, `head` and `body` are never closed early.
     private mutating func makeRoom(for name: String, context: xmlParserCtxtPtr) {
-        while context.pointee.nodeNr > baseNodes, let node = context.pointee.node {
-            if context.pointee.nodeNr >= nodeLimit {
+        while let owner = owners.last, !owner.isFrame, let node = context.pointee.node {
+            if depth >= HTMLNode.maximumDepth {
                 closeCurrentNode(context)
                 continue
             }
-            let isDiverged = owners.last != owns.count - 1
+            let isDiverged = owner.index != owns.count - 1
             guard isDiverged, let nodeName = node.pointee.name,
                 HTMLParserRules.startTag(name, closes: String(cString: nodeName))
             else { break }
@@ -100,7 +125,8 @@ struct HTMLTreeShape {
     /// Ends the tree's current node while its element stays open in the parser.
     private mutating func closeCurrentNode(_ context: xmlParserCtxtPtr) {
         guard let owner = owners.popLast() else { return }
-        owns[owner] = false
+        if owner.isFrame { frameCount -= 1 }
+        owns[owner.index] = false
         xmlSAX2EndElement(context, context.pointee.node?.pointee.name)
     }
 }

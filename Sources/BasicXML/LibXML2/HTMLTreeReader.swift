@@ -64,21 +64,15 @@ enum HTMLTreeReader {
         }
         defer { xmlFreeDoc(document) }
 
-        guard let root = xmlDocGetRootElement(document) else { return .success(HTMLElement(name: "html")) }
-        let children = nodes(from: root.pointee.children)
         guard fragment else {
+            guard let root = xmlDocGetRootElement(document) else { return .success(HTMLElement(name: "html")) }
+            let children = nodes(from: root.pointee.children, unwrapping: [])
             return .success(HTMLElement(name: name(of: root), attributes: attributes(of: root), children: children))
         }
-        // The fragment's nodes are the contents of `head` and `body`, and anything beside them.
-        var builder = Frame(name: "html", attributes: [], resume: nil)
-        for child in children {
-            if case .element(let element) = child, element.name == "body" || element.name == "head" {
-                for grandchild in element.children { builder.append(grandchild) }
-            } else {
-                builder.append(child)
-            }
-        }
-        return .success(HTMLElement(name: "html", children: builder.children))
+        // A fragment's nodes are the contents of every `html`, `head` and `body` (libxml2 makes
+        // another `html` for text after `</html>`), and anything beside them.
+        let children = nodes(from: document.pointee.children, unwrapping: ["html", "head", "body"])
+        return .success(HTMLElement(name: "html", children: children))
     }
 
     /// An element being built: what the walk has collected so far and where it goes on after.
@@ -110,7 +104,8 @@ enum HTMLTreeReader {
 
     /// The nodes from `first` and its siblings down, built without recursion so that no input
     /// can exhaust the stack (``HTMLTreeShape`` keeps libxml2's tree at most ``HTMLNode/maximumDepth`` deep).
-    static func nodes(from first: xmlNodePtr?) -> [HTMLNode] {
+    /// Elements named in `unwrapping` are left out, their children kept in their place.
+    static func nodes(from first: xmlNodePtr?, unwrapping: Set<String>) -> [HTMLNode] {
         var stack = [Frame(name: "", attributes: [], resume: nil)]
         var cursor = first
         while true {
@@ -132,10 +127,7 @@ enum HTMLTreeReader {
             guard stack.count > 1 else { break }
             let frame = stack.removeLast()
             cursor = frame.resume
-            if !frame.children.isEmpty && HTMLElement.voidElementNames.contains(frame.name) {
-                // libxml2 puts what follows `embed`, `source`, `track`, `wbr`, `keygen` and `bgsound`
-                // inside them; browsers, and so the tree, put it after.
-                stack[stack.count - 1].append(.element(HTMLElement(name: frame.name, attributes: frame.attributes)))
+            if unwrapping.contains(frame.name) {
                 for child in frame.children { stack[stack.count - 1].append(child) }
             } else {
                 stack[stack.count - 1].append(
