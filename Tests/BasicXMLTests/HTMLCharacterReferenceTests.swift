@@ -44,7 +44,8 @@ import Testing
 
     @Test("references in scripts, styles and comments are not decoded, as a browser leaves them")
     func rawText() throws {
-        let nodes = try HTMLNode.parseFragment("<script>s = '&#150;&#0;'</script><style>a{content:'&#128;'}</style><!--&#150;-->")
+        let nodes = try HTMLNode.parseFragment(
+            "<script>s = '&#150;&#0;'</script><style>a{content:'&#128;'}</style><!--&#150;-->")
         #expect(nodes.map(\.textContent) == ["s = '&#150;&#0;'", "a{content:'&#128;'}", ""])
         #expect(nodes.last == .comment("&#150;"))
     }

@@ -14,8 +14,10 @@ import Testing
     @Test(
         "a prefixed tag is dropped and its text kept",
         arguments: [
-            ("<o:p>text</o:p>", "text"), ("a<d::", "a"), ("a<d::>b", "ab"), ("<v:shape id=\"x\"><b>bold</b></v:shape>", "<b>bold</b>"),
-            ("<svg:script>alert(1)</svg:script>", "alert(1)"), ("<p:q:r>c</p:q:r>", "c"), ("<x:style>p{}</x:style>", "p{}"),
+            ("<o:p>text</o:p>", "text"), ("a<d::", "a"), ("a<d::>b", "ab"),
+            ("<v:shape id=\"x\"><b>bold</b></v:shape>", "<b>bold</b>"),
+            ("<svg:script>alert(1)</svg:script>", "alert(1)"), ("<p:q:r>c</p:q:r>", "c"),
+            ("<x:style>p{}</x:style>", "p{}"),
             ("<a:b/>c", "c"), ("<st1:chsdate Year=\"2016\">2016年</st1:chsdate>", "2016年"),
         ])
     func droppedTags(html: String, expected: String) throws {

@@ -16,7 +16,8 @@ import Testing
             let once = ArticleHTML.sanitized(html, base: base)
             let twice = ArticleHTML.sanitized(once, base: base)
             #expect(
-                twice == once, "\(label) (base \(base?.absoluteString ?? "none")): \(html.prefix(300).debugDescription)",
+                twice == once,
+                "\(label) (base \(base?.absoluteString ?? "none")): \(html.prefix(300).debugDescription)",
                 sourceLocation: sourceLocation)
         }
     }
@@ -31,8 +32,11 @@ import Testing
         ]
         var result: [(String, String)] = []
         for root in roots {
-            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
-            for case let file as URL in walker where ["xml", "html", "json", "txt", "opml"].contains(file.pathExtension) {
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else {
+                continue
+            }
+            for case let file as URL in walker
+            where ["xml", "html", "json", "txt", "opml"].contains(file.pathExtension) {
                 let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
                 result.append((file.lastPathComponent, text))
                 result.append((file.lastPathComponent + " (decoded)", HTMLEntities.decode(text)))
@@ -78,7 +82,8 @@ import Testing
 /// forms, stray end tags, controls and NUL, and now and then a burst of deep nesting.
 enum RandomHTML {
     static let names = [
-        "p", "div", "span", "b", "i", "a", "font", "ul", "ol", "li", "dl", "dt", "dd", "table", "tbody", "tr", "td", "th",
+        "p", "div", "span", "b", "i", "a", "font", "ul", "ol", "li", "dl", "dt", "dd", "table", "tbody", "tr", "td",
+        "th",
         "h1", "h2", "pre", "code", "blockquote", "center", "form", "input", "select", "option", "textarea", "title",
         "xmp", "script", "style", "noscript", "iframe", "template", "dialog", "svg", "math", "img", "br", "hr", "embed",
         "source", "wbr", "section", "article", "foo", "x-y", "o:p", "v:shape", "d:", "image", "plaintext", "caption",

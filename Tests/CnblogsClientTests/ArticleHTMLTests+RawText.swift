@@ -10,7 +10,8 @@ import Testing
         "a comment inside a raw-text element cannot smuggle markup out of it",
         arguments: ["textarea", "title", "xmp", "noembed", "noframes", "noscript", "iframe", "template", "plaintext"])
     func commentBreakout(element: String) {
-        let html = "a<\(element)><!--</\(element)><img src=x onerror=alert(1)><meta http-equiv=refresh content=0>-->"
+        let html =
+            "a<\(element)><!--</\(element)><img src=x onerror=alert(1)><meta http-equiv=refresh content=0>-->"
             + "</\(element)>b"
         let page = ArticleHTML.sanitized(html)
         #expect(page == "ab" || (element == "plaintext" && page == "a"), "\(page)")
@@ -42,7 +43,10 @@ import Testing
             ("<div popover id=\"p\">x</div>", "<div id=\"p\">x</div>"),
             ("<button popovertarget=\"p\" popovertargetaction=\"show\">b</button>", "<button>b</button>"),
             ("<button commandfor=\"d\" command=\"show-modal\">b</button>", "<button>b</button>"),
-            ("<a href=\"https://a.com/\" attributionsrc=\"https://t.example/\">x</a>", "<a href=\"https://a.com/\">x</a>"),
+            (
+                "<a href=\"https://a.com/\" attributionsrc=\"https://t.example/\">x</a>",
+                "<a href=\"https://a.com/\">x</a>"
+            ),
             ("<img src=\"https://a.com/a.png\" referrerpolicy=\"unsafe-url\">", "<img src=\"https://a.com/a.png\">"),
             ("<a href=\"https://a.com/\" interestfor=\"p\">x</a>", "<a href=\"https://a.com/\">x</a>"),
         ])
@@ -58,6 +62,7 @@ import Testing
             "position-anchor: --a", "inset-block-start: 0",
         ])
     func movingStyles(declaration: String) {
-        #expect(ArticleHTML.sanitized("<p style=\"\(declaration); color: red\">x</p>") == "<p style=\"color: red\">x</p>")
+        #expect(
+            ArticleHTML.sanitized("<p style=\"\(declaration); color: red\">x</p>") == "<p style=\"color: red\">x</p>")
     }
 }

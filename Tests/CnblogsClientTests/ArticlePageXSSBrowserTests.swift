@@ -80,7 +80,8 @@ struct ArticlePageXSSBrowserTests {
         #expect(hits.isEmpty, "requests reached the test server: \(hits)")
     }
 
-    @Test("the harness sees what unsanitized vectors do: a script, a load, a redirect, an overlay, a base, a script URL")
+    @Test(
+        "the harness sees what unsanitized vectors do: a script, a load, a redirect, an overlay, a base, a script URL")
     func controls() async throws {
         // Given unsanitized bodies that do each thing the vectors test for, without the policy,
         // and one sanitized body with a web image, which a page is meant to load.
@@ -95,11 +96,16 @@ struct ArticlePageXSSBrowserTests {
             ("base", "<base href=\"https://www.cnblogs.com/\">"),
             ("script-url", "<a href=\"javascript:void(0)\">x</a>"),
         ]
-        var pages = try bodies.map { ("control-\($0.0).html", try Self.page(body: $0.1, sanitize: false, policy: false)) }
+        var pages = try bodies.map {
+            ("control-\($0.0).html", try Self.page(body: $0.1, sanitize: false, policy: false))
+        }
         // The issue's vector, unsanitized, gets past the policy: the refresh still redirects.
         let breakout = XSSVector("comment-in-textarea", "a<textarea><!--</textarea>\(XSSVector.payload)--></textarea>b")
         pages.append(
-            ("control-breakout.html", try Self.page(body: breakout.html(url: url("breakout")), sanitize: false, policy: true)))
+            (
+                "control-breakout.html",
+                try Self.page(body: breakout.html(url: url("breakout")), sanitize: false, policy: true)
+            ))
         pages.append(("control-image.html", try Self.page(body: "<p><img src=\"\(url("image"))\"></p>", policy: true)))
         let folder = try TemporaryDirectory()
 
@@ -116,7 +122,9 @@ struct ArticlePageXSSBrowserTests {
         #expect(inspections["control-overlay.html"]?.titleCovered == true)
         #expect(inspections["control-base.html"]?.baseChanged == true)
         #expect(inspections["control-script-url.html"]?.scriptURLs.isEmpty == false)
-        #expect(inspections["control-breakout.html"]?.redirected == true, "\(String(describing: inspections["control-breakout.html"]))")
+        #expect(
+            inspections["control-breakout.html"]?.redirected == true,
+            "\(String(describing: inspections["control-breakout.html"]))")
         #expect(hits["\(prefix)image", default: 0] > 0, "a sanitized web image did not load: \(hits)")
         #expect(inspections["control-image.html"]?.problems == [])
     }

@@ -21,7 +21,8 @@ extension HeadlessChromium {
         do {
             verdict = try JSONDecoder().decode(Verdict.self, from: Data(json.utf8))
         } catch {
-            throw TestSupportError("the inspection harness's verdict is not what was expected (\(error)): \(json.prefix(600))")
+            throw TestSupportError(
+                "the inspection harness's verdict is not what was expected (\(error)): \(json.prefix(600))")
         }
         if let error = verdict.error { throw TestSupportError("the inspecting script failed: \(error)") }
         return Dictionary(verdict.pages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

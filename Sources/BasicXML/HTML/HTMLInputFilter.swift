@@ -128,7 +128,9 @@ struct HTMLInputFilter {
         }
         if byte == UInt8(ascii: "!") {
             if hasPrefix("<!--", at: index) { return commentEnd(from: index + 4) }
-            if hasPrefix("<!doctype", at: index, caseInsensitive: true) { return end(of: UInt8(ascii: ">"), from: next) }
+            if hasPrefix("<!doctype", at: index, caseInsensitive: true) {
+                return end(of: UInt8(ascii: ">"), from: next)
+            }
             return next
         }
         if byte == UInt8(ascii: "?") { return end(of: UInt8(ascii: ">"), from: next) }
@@ -254,7 +256,8 @@ struct HTMLInputFilter {
             let tagContentEnd = isTerminated ? position - (isSelfClosing ? 2 : 1) : position
             edits.append(Edit(range: cutFrom..<tagContentEnd, replacement: []))
         }
-        return StartTag(name: name, end: position, isSelfClosing: isSelfClosing, isTerminated: isTerminated, edits: edits)
+        return StartTag(
+            name: name, end: position, isSelfClosing: isSelfClosing, isTerminated: isTerminated, edits: edits)
     }
 
     /// Reads an attribute value at `position` (quoted, or up to a blank or `>`), returning the
@@ -303,7 +306,9 @@ struct HTMLInputFilter {
     /// Reads a tag or attribute name at `position` as libxml2 does: at most 100 characters, in lowercase.
     private func readName(_ position: inout Int) -> String {
         var name: [UInt8] = []
-        while position < input.count, name.count < HTMLParserRules.maximumNameLength, Self.isNameCharacter(input[position]) {
+        while position < input.count, name.count < HTMLParserRules.maximumNameLength,
+            Self.isNameCharacter(input[position])
+        {
             let byte = input[position]
             name.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 0x20 : byte)
             position += 1

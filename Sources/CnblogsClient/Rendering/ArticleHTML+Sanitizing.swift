@@ -132,7 +132,9 @@ extension ArticleHTML {
             let isName = property.unicodeScalars.allSatisfy {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
             }
-            let unprefixed = vendorPrefixes.first { property.hasPrefix($0) }.map { String(property.dropFirst($0.count)) }
+            let unprefixed = vendorPrefixes.first { property.hasPrefix($0) }.map {
+                String(property.dropFirst($0.count))
+            }
             guard !property.isEmpty, isName, !forbiddenStyleProperties.contains(property),
                 !forbiddenStyleProperties.contains(unprefixed ?? property)
             else { continue }
