@@ -35,11 +35,37 @@ struct HTMLInputFilter {
     private var changed = false
     /// The elements open in the parser, as far as the filter can tell.
     private var open: [OpenElement] = []
+    /// A number for each element name met, so that end tags compare numbers.
+    private var nameNumbers: [String: Int] = [:]
+    /// How many elements of each name (by number) are in ``open``: an end tag whose element
+    /// is not open costs nothing to look for.
+    private var openCounts: [Int] = []
 
     /// An open element and the priority its end tag needs to close it.
     private struct OpenElement {
         var name: String
+        var number: Int
         var priority: Int
+    }
+
+    /// The number of `name`, given on first sight.
+    private mutating func number(of name: String) -> Int {
+        if let number = nameNumbers[name] { return number }
+        let number = openCounts.count
+        nameNumbers[name] = number
+        openCounts.append(0)
+        return number
+    }
+
+    private mutating func push(_ name: String) {
+        let element = OpenElement(name: name, number: number(of: name), priority: HTMLParserRules.endPriority(name))
+        openCounts[element.number] += 1
+        open.append(element)
+    }
+
+    private mutating func pop(from index: Int) {
+        for element in open[index...] { openCounts[element.number] -= 1 }
+        open.removeSubrange(index...)
     }
 
     /// A change inside a tag, applied once the tag's fate is known.
@@ -174,13 +200,15 @@ struct HTMLInputFilter {
         }
         let isRaw = HTMLParserRules.rawTextElements.contains(tag.name) && !tag.isSelfClosing && tag.isTerminated
         if !["html", "head", "body"].contains(tag.name) {
-            while let top = open.last, HTMLParserRules.startTag(tag.name, closes: top.name) { open.removeLast() }
+            while let top = open.last, HTMLParserRules.startTag(tag.name, closes: top.name) {
+                pop(from: open.count - 1)
+            }
             if !tag.isSelfClosing && !HTMLParserRules.emptyElements.contains(tag.name) {
                 if open.count >= Self.maximumOpenElements && !isRaw {
                     replace(index..<tag.end, with: [])
                     return tag.end
                 }
-                open.append(OpenElement(name: tag.name, priority: HTMLParserRules.endPriority(tag.name)))
+                push(tag.name)
             }
         }
         for edit in tag.edits { replace(edit.range, with: edit.replacement) }
@@ -293,13 +321,11 @@ struct HTMLInputFilter {
             replace(index..<end, with: [])
             return end
         }
-        guard !["html", "head", "body"].contains(name),
-            let match = open.lastIndex(where: { $0.name == name })
+        guard !["html", "head", "body"].contains(name), let number = nameNumbers[name], openCounts[number] > 0,
+            let match = open.lastIndex(where: { $0.number == number })
         else { return end }
         let priority = HTMLParserRules.endPriority(name)
-        if open[(match + 1)...].allSatisfy({ $0.priority <= priority }) {
-            open.removeSubrange(match...)
-        }
+        if open[(match + 1)...].allSatisfy({ $0.priority <= priority }) { pop(from: match) }
         return end
     }
 
