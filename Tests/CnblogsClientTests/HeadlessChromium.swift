@@ -53,29 +53,7 @@ struct HeadlessChromium: Sendable {
     /// - Throws: ``TestSupportError`` when the browser fails, does not end within two minutes or
     ///   prints no verdict.
     func measure(pages: [String], in folder: URL, flags: [String] = []) async throws -> [String: PageMeasurement] {
-        let harness = folder.appendingPathComponent("harness-\(UUID().uuidString).html")
-        try Self.harness(pages: pages).write(to: harness, atomically: true, encoding: .utf8)
-        let profile = folder.appendingPathComponent("profile-\(UUID().uuidString)", isDirectory: true)
-        let arguments =
-            [
-                // Running as root (as CI does) needs --no-sandbox; a fresh profile keeps runs apart.
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                "--no-default-browser-check", "--disable-extensions", "--user-data-dir=\(profile.path)",
-                "--allow-file-access-from-files", "--window-size=800,1000",
-            ] + flags + ["--dump-dom", harness.absoluteString]
-        let result = try await ProcessRunner.run(executable, arguments, timeout: 120)
-        let tail = result.standardError.split(separator: "\n").suffix(8).joined(separator: "\n")
-        guard result.status == 0 else {
-            throw TestSupportError("\(executable.path) exited with status \(result.status); its last words:\n\(tail)")
-        }
-        let dom = result.standardOutput
-        guard let start = dom.range(of: "<pre id=\"verdict\">"),
-            let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
-            let json = String(dom[start.upperBound..<end.lowerBound]).removingPercentEncoding
-        else {
-            throw TestSupportError(
-                "the harness printed no verdict; the DOM began:\n\(dom.prefix(600))\nstderr:\n\(tail)")
-        }
+        let json = try await verdict(of: Self.harness(pages: pages), in: folder, flags: flags)
         let verdict: HarnessVerdict
         do {
             verdict = try JSONDecoder().decode(HarnessVerdict.self, from: Data(json.utf8))
@@ -84,6 +62,38 @@ struct HeadlessChromium: Sendable {
         }
         if let error = verdict.error { throw TestSupportError("the measuring script failed: \(error)") }
         return Dictionary(verdict.pages.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Opens `harness` (written into `folder`) and returns the JSON its script left, percent-encoded,
+    /// in `<pre id="verdict">`.
+    ///
+    /// - Throws: ``TestSupportError`` when the browser fails, does not end within two minutes or
+    ///   prints no verdict.
+    func verdict(of harness: String, in folder: URL, flags: [String] = []) async throws -> String {
+        let harnessFile = folder.appendingPathComponent("harness-\(UUID().uuidString).html")
+        try harness.write(to: harnessFile, atomically: true, encoding: .utf8)
+        let profile = folder.appendingPathComponent("profile-\(UUID().uuidString)", isDirectory: true)
+        let arguments =
+            [
+                // Running as root (as CI does) needs --no-sandbox; a fresh profile keeps runs apart.
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--no-default-browser-check", "--disable-extensions", "--user-data-dir=\(profile.path)",
+                "--allow-file-access-from-files", "--window-size=800,1000",
+            ] + flags + ["--dump-dom", harnessFile.absoluteString]
+        let result = try await ProcessRunner.run(executable, arguments, timeout: 120)
+        let tail = result.standardError.split(separator: "\n").suffix(8).joined(separator: "\n")
+        guard result.status == 0 else {
+            throw TestSupportError("\(executable.path) exited with status \(result.status); its last words:\n\(tail)")
+        }
+        let dom = result.standardOutput
+        guard let start = dom.range(of: "<pre id=\"verdict\">"),
+            let end = dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex),
+            let json = String(dom[start.upperBound..<end.lowerBound]).removingPercentEncoding, !json.isEmpty
+        else {
+            throw TestSupportError(
+                "the harness printed no verdict; the DOM began:\n\(dom.prefix(600))\nstderr:\n\(tail)")
+        }
+        return json
     }
 
     /// The harness page: one frame per page, and the script that measures them.

@@ -4,14 +4,26 @@ import Foundation
 /// The rules of ``ArticleHTML/sanitized(_:base:imageSource:)``, element by element and
 /// attribute by attribute.
 extension ArticleHTML {
-    /// The elements ``sanitized(_:base:imageSource:)`` drops with their contents.
+    /// The elements ``sanitized(_:base:imageSource:)`` drops with their contents: what runs,
+    /// loads, submits or frames something; what a browser reads as raw text (`textarea`,
+    /// `title`, `xmp`, `noscript`, `noembed`, `noframes`, `plaintext`, `iframe`, besides
+    /// `script` and `style`), where libxml2 reads markup, so that what the tree holds there is
+    /// not what a browser would show; inert `template`s; `dialog`, which a browser lays over
+    /// the page; and foreign content (`svg`, `math`).
     static let droppedElements: Set<String> = [
         "script", "style", "iframe", "frame", "frameset", "object", "embed", "applet", "form", "base", "link", "meta",
-        "noscript", "noembed", "noframes", "plaintext", "svg", "math",
+        "noscript", "noembed", "noframes", "plaintext", "svg", "math", "textarea", "title", "xmp", "template",
+        "dialog", "portal", "fencedframe",
     ]
 
-    /// The attributes dropped besides event handlers (`on…`).
-    static let droppedAttributes: Set<String> = ["srcset", "ping"]
+    /// The attributes dropped besides event handlers (`on…`): those that load what the image
+    /// transform never sees (`srcset`), fetch in the background (`ping`, `attributionsrc`), open
+    /// pop-ups over the page (`popover` and the buttons that show one or a dialog), or override
+    /// the page's referrer policy.
+    static let droppedAttributes: Set<String> = [
+        "srcset", "ping", "attributionsrc", "popover", "popovertarget", "popovertargetaction", "commandfor", "command",
+        "interestfor", "referrerpolicy",
+    ]
 
     /// The attributes that hold a URL a browser may load or follow.
     static let urlAttributes: Set<String> = [
@@ -22,8 +34,15 @@ extension ArticleHTML {
     /// The CSS properties a `style` attribute may not set: they could lay the body over the
     /// page, or (in old browsers) run code.
     static let forbiddenStyleProperties: Set<String> = [
-        "position", "z-index", "behavior", "-moz-binding", "transform", "translate", "inset",
+        "position", "z-index", "behavior", "-moz-binding", "binding", "transform", "translate", "scale", "rotate",
+        "inset", "inset-block", "inset-inline", "inset-block-start", "inset-block-end", "inset-inline-start",
+        "inset-inline-end", "offset", "offset-path", "offset-distance", "offset-position", "offset-anchor",
+        "offset-rotate", "zoom", "position-anchor", "position-area", "position-try", "position-try-fallbacks",
+        "anchor-name",
     ]
+
+    /// The vendor prefixes a browser may accept in front of a property's name.
+    static let vendorPrefixes = ["-webkit-", "-moz-", "-ms-", "-o-"]
 
     /// What a CSS value may not contain (in lowercase, without spaces): functions that load
     /// something or run code, imports, comments and escapes that could hide either.
@@ -35,6 +54,9 @@ extension ArticleHTML {
     /// nodes come from the parser.
     static func sanitized(_ nodes: [HTMLNode], base: URL?, imageSource: (URL) -> String?) -> [HTMLNode] {
         nodes.compactMap { node in
+            // Comments go: a browser reads a comment inside raw text as text, and may end one
+            // earlier than libxml2 does (`<!-->`).
+            if case .comment = node { return nil }
             guard case .element(let element) = node else { return node }
             let name = element.name.lowercased()
             guard !droppedElements.contains(name) else { return nil }
@@ -110,7 +132,12 @@ extension ArticleHTML {
             let isName = property.unicodeScalars.allSatisfy {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
             }
-            guard !property.isEmpty, isName, !forbiddenStyleProperties.contains(property) else { continue }
+            let unprefixed = vendorPrefixes.first { property.hasPrefix($0) }.map {
+                String(property.dropFirst($0.count))
+            }
+            guard !property.isEmpty, isName, !forbiddenStyleProperties.contains(property),
+                !forbiddenStyleProperties.contains(unprefixed ?? property)
+            else { continue }
             let value = compacted(String(declaration[declaration.index(after: colon)...]))
             guard !forbiddenStyleValueParts.contains(where: { value.contains($0) }) else { continue }
             kept.append(declaration)

@@ -53,12 +53,22 @@ public enum ArticleHTML {
     /// element out of the flow (fixed or absolute position, transforms). Margins and floats
     /// stay, so a body can still crowd its own page; it cannot run, load or submit anything.
     ///
+    /// What libxml2 reads and what a browser reads must not differ: the result holds no
+    /// comments (a browser ends `<!-->` at once, and reads a comment inside raw text as text)
+    /// and no element that a browser reads as raw text, so every tag in it is a tag to both.
+    /// Sanitizing is idempotent: `sanitized(sanitized(h)) == sanitized(h)`.
+    ///
+    /// - Comments are dropped; the text around them is kept.
     /// - Elements dropped with everything inside them: `script`, `style`, `iframe`, `frame`,
-    ///   `frameset`, `object`, `embed`, `applet`, `form`, `base`, `link`, `meta`, `noscript`,
-    ///   `noembed`, `noframes` and `plaintext`, and all of `svg` and `math` (SVG can animate
-    ///   attributes into links and reference outside documents; neither is common in articles).
+    ///   `frameset`, `object`, `embed`, `applet`, `portal`, `fencedframe`, `form`, `base`,
+    ///   `link`, `meta`, the raw-text elements `textarea`, `title`, `xmp`, `noscript`, `noembed`,
+    ///   `noframes` and `plaintext`, `template`, `dialog` (a browser lays it over the page), and
+    ///   all of `svg` and `math` (SVG can animate attributes into links and reference outside
+    ///   documents; neither is common in articles).
     /// - Attributes dropped: every event handler (`on…`), `srcset` (it would fetch images the
-    ///   transform never saw) and `ping`.
+    ///   transform never saw), `ping` and `attributionsrc` (background requests), `popover`,
+    ///   `popovertarget`, `popovertargetaction`, `commandfor`, `command` and `interestfor`
+    ///   (pop-ups over the page), and `referrerpolicy` (the page's policy sends no referrer).
     /// - Links and other URL attributes (`href`, `action`, `formaction`, `poster`,
     ///   `background`, `cite`, `longdesc`, …) are repaired by ``URLRepair`` and resolved against
     ///   `base`, and kept only when they are then `http`, `https` or `mailto` URLs, or relative
@@ -74,9 +84,10 @@ public enum ArticleHTML {
     /// - `style` attributes keep their declarations (cnblogs centres images with
     ///   `style="text-align:center"`) but lose each one whose value holds `url(`, `image(`,
     ///   `image-set(`, `cross-fade(`, `element(`, `src(`, `expression(`, `@import`, a comment or
-    ///   a `\` escape, or whose property is `position`, `z-index`, `transform`, `translate`,
-    ///   `inset`, `behavior` or `-moz-binding`;
-    ///   a `style` left with no declarations is dropped.
+    ///   a `\` escape, or whose property (with or without a `-webkit-`, `-moz-`, `-ms-` or `-o-`
+    ///   prefix) is `position`, `z-index`, `transform`, `translate`, `scale`, `rotate`, `zoom`,
+    ///   `inset` and its longhands, `offset` and its longhands, the anchor-positioning ones,
+    ///   `behavior` or `binding`; a `style` left with no declarations is dropped.
     ///
     /// ```swift
     /// ArticleHTML.sanitized(#"<p onclick="x()">Hi<script>x()</script><img src="//i.cnblogs.com/a.png"></p>"#)
