@@ -41,12 +41,8 @@ import Testing
 
     @Test("a relative image whose resolved path repeats the host is repaired after resolution")
     func relativeImage() {
-        // ArticleHTML.resolvedURL repairs before it resolves; it needs
-        // URLRepair.url(from:relativeTo:), which repairs after. Until then this is a known issue.
-        withKnownIssue("ArticleHTML.resolvedURL still repairs before resolving") {
-            #expect(
-                ArticleHTML.imageURLs(in: #"<img src="a///www.cnblogs.com/b.png">"#, base: Self.base)
-                    .map(\.absoluteString) == ["https://www.cnblogs.com/b.png"])
-        }
+        #expect(
+            ArticleHTML.imageURLs(in: #"<img src="a///www.cnblogs.com/b.png">"#, base: Self.base)
+                .map(\.absoluteString) == ["https://www.cnblogs.com/b.png"])
     }
 }

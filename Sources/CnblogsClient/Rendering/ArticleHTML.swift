@@ -123,11 +123,10 @@ public enum ArticleHTML {
         return url
     }
 
-    /// `text` repaired by ``URLRepair`` and resolved against `base`; nil when it cannot be a URL.
+    /// `text` resolved against `base`, then repaired by ``URLRepair`` (the path only, so repairing
+    /// again changes nothing); nil when it cannot be a URL.
     static func resolvedURL(_ text: String, base: URL?) -> URL? {
-        guard let repaired = URLRepair.url(from: text) else { return nil }
-        guard let base, repaired.scheme == nil else { return repaired }
-        return URL(string: repaired.absoluteString, relativeTo: base)?.absoluteURL
+        URLRepair.url(from: text, relativeTo: base)
     }
 
     /// Whether `text` is a `data:` URI.
