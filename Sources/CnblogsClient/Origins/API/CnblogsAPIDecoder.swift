@@ -1,5 +1,6 @@
 import BasicCore
 import BasicNetworking
+import BasicXML
 import Foundation
 
 /// Turns the token API's v1 JSON into models: PascalCase objects in arrays, bodies as a JSON string
@@ -31,7 +32,7 @@ public enum CnblogsAPIDecoder {
             let blogapp = row.text("BlogApp") ?? link.flatMap(CnblogsFeedDecoder.blogapp(fromAuthorURI:))
             return BlogPost(
                 id: id, title: HTMLEntities.decode(title),
-                summary: HTMLEntities.plainText(fromHTML: row.text("Description") ?? ""), published: published,
+                summary: Self.line(HTMLEntities.decode(row.text("Description") ?? "")), published: published,
                 author: BlogAuthor(
                     name: row.text("Author").map(HTMLEntities.decode) ?? "",
                     uri: blogapp.flatMap { URL(string: "https://www.cnblogs.com/\($0)/") }, avatar: row.url("Avatar")),
@@ -51,7 +52,7 @@ public enum CnblogsAPIDecoder {
             }
             return NewsItem(
                 id: id, title: HTMLEntities.decode(title),
-                summary: HTMLEntities.plainText(fromHTML: row.text("Summary") ?? ""), published: published,
+                summary: Self.line(HTMLEntities.decode(row.text("Summary") ?? "")), published: published,
                 link: URL(string: "https://news.cnblogs.com/n/\(id)/"), diggCount: row.int("DiggCount"),
                 viewCount: row.int("ViewCount"), commentCount: row.int("CommentCount"), topicIcon: row.url("TopicIcon"))
         }
@@ -100,8 +101,8 @@ public enum CnblogsAPIDecoder {
             guard let title = row.text("Title") else { return nil }
             let link = row.url("Uri")
             return SearchResult(
-                id: CnblogsFeedDecoder.postID(in: link?.absoluteString), title: HTMLEntities.plainText(fromHTML: title),
-                summary: HTMLEntities.plainText(fromHTML: row.text("Content") ?? ""), author: row.text("UserName"),
+                id: CnblogsFeedDecoder.postID(in: link?.absoluteString), title: Self.inlineText(title),
+                summary: Self.inlineText(row.text("Content") ?? ""), author: row.text("UserName"),
                 url: link, published: row.date("PublishTime"), diggCount: row.int("VoteTimes"),
                 viewCount: row.int("ViewTimes"), commentCount: row.int("CommentTimes"))
         }
@@ -135,6 +136,17 @@ public enum CnblogsAPIDecoder {
             userID: row.text("UserId"), displayName: name, blogapp: row.text("BlogApp"), blogID: row.int("BlogId"),
             avatar: row.url("Avatar") ?? row.url("Face"), seniority: row.text("Seniority"),
             followerCount: row.int("FollowerCount"), followingCount: row.int("FollowingCount"))
+    }
+
+    /// HTML with inline markup (the search's `<strong>` highlighting) as one line of its text.
+    static func inlineText(_ html: String) -> String {
+        let nodes = (try? HTMLNode.parseFragment(html)) ?? [.text(html)]
+        return line(nodes.map(\.textContent).joined())
+    }
+
+    /// `text` as one line: runs of white space as one space, trimmed.
+    static func line(_ text: String) -> String {
+        text.split { $0.isWhitespace || $0 == "\u{00A0}" }.joined(separator: " ")
     }
 
     /// The rows of a JSON array, each read by `read`; those it gives nil for are counted as dropped.
