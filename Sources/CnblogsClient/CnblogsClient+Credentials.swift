@@ -2,20 +2,6 @@ import BasicCore
 import BasicNetworking
 import Foundation
 
-/// A credential that was checked, and whose it is.
-public struct CnblogsLogin: Sendable, Hashable {
-    /// The credential, ready for ``CnblogsCredentialStore/save(_:)``.
-    public var credential: CnblogsCredential
-    /// The signed-in user the token API says it belongs to.
-    public var user: CnblogsUser
-
-    /// A login from its parts.
-    public init(credential: CnblogsCredential, user: CnblogsUser) {
-        self.credential = credential
-        self.user = user
-    }
-}
-
 extension CnblogsClient {
     /// Checks a personal access token with one cheap authenticated call (the current user,
     /// `GET https://api.cnblogs.com/api/users`), without storing it.

@@ -69,7 +69,8 @@ extension CnblogsClient {
             listing = try await api.picked(page: page, size: size)
         case .legacy:
             throw .invalidArgument(
-                name: "source", value: "legacy", reason: "the legacy API has no picked list; use the site or the token API")
+                name: "source", value: "legacy",
+                reason: "the legacy API has no picked list; use the site or the token API")
         }
         directory.remember(listing.items)
         return listing
@@ -161,7 +162,8 @@ extension CnblogsClient {
     /// it in. The token API needs the id only, and takes the title from such a list when it can.
     ///
     /// ```swift
-    /// let article = try await client.article(try PostReference(parsing: "https://www.cnblogs.com/nanshan-walker/p/18562097"))
+    /// let reference = try PostReference(parsing: "https://www.cnblogs.com/nanshan-walker/p/18562097")
+    /// let article = try await client.article(reference)
     /// ```
     ///
     /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for a post that does not

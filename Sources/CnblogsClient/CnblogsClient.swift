@@ -46,7 +46,7 @@ public struct CnblogsClient: Sendable {
     public let pool: RequestPool
     /// The pool of the token API, whose transport adds the credential; nil without one.
     public let apiPool: RequestPool?
-    /// The pool the OAuth token exchange and logins go through (``init(baseURL:siteURL:hosts:credential:transport:tokenTransport:didRefreshCredential:now:)``'s `tokenTransport`).
+    /// The pool the OAuth token exchange and logins go through: the initializer's `tokenTransport`.
     public let tokenPool: RequestPool
     /// The credential and its refreshes; nil without a credential.
     public let interceptor: AuthenticationInterceptor<CnblogsAuthenticator>?

@@ -37,7 +37,10 @@ import Testing
         -> (RequestPool, AuthenticationInterceptor<CounterAuthenticator>)
     {
         let interceptor = AuthenticationInterceptor(authenticator: authenticator, credential: credential, now: { now })
-        return (RequestPool(transport: AuthenticatingTransport(URLSessionTransport(), interceptor: interceptor)), interceptor)
+        return (
+            RequestPool(transport: AuthenticatingTransport(URLSessionTransport(), interceptor: interceptor)),
+            interceptor
+        )
     }
 
     static let old = BearerCredential(token: Secret("old-token"), headers: ["Authorization-Type": "pat"])
@@ -165,7 +168,8 @@ import Testing
         struct Failing: Authenticator {
             func apply(_ credential: BearerCredential, to request: inout URLRequest) { credential.apply(to: &request) }
             func refresh(_ credential: BearerCredential) async throws(NetworkError) -> BearerCredential? {
-                throw .httpStatus(url: "https://token.example/connect/token", status: 400, bodyExcerpt: "invalid_client")
+                throw .httpStatus(
+                    url: "https://token.example/connect/token", status: 400, bodyExcerpt: "invalid_client")
             }
         }
         let interceptor = AuthenticationInterceptor(authenticator: Failing(), credential: Self.old)

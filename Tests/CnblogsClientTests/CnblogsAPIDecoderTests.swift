@@ -8,7 +8,8 @@ import Testing
 
     @Test("site home page 1: every field, counts included, dates with seven fractional digits")
     func pageOne() throws {
-        let listing = try CnblogsAPIDecoder.posts(from: try CnblogsToday.body("010-blogposts-sitehome.json"), url: Self.sitehome)
+        let listing = try CnblogsAPIDecoder.posts(
+            from: try CnblogsToday.body("010-blogposts-sitehome.json"), url: Self.sitehome)
         #expect(listing.items.count == 20)
         #expect(listing.droppedCount == 0)
         #expect(listing.source == .api)
@@ -88,7 +89,8 @@ import Testing
     @Test("news: Summary, TopicIcon, counts and DateAdded; a null TopicIcon is nil")
     func news() throws {
         let listing = try CnblogsAPIDecoder.news(
-            from: try CnblogsToday.body("013-api-newsitems.json"), url: "https://api.cnblogs.com/api/NewsItems?pageIndex=1&pageSize=20")
+            from: try CnblogsToday.body("013-api-newsitems.json"),
+            url: "https://api.cnblogs.com/api/NewsItems?pageIndex=1&pageSize=20")
         #expect(listing.items.count == 8)
         let first = try #require(listing.items.first)
         #expect(first.id == 789_012)
@@ -101,12 +103,14 @@ import Testing
 
     @Test("post and news comments")
     func comments() throws {
-        let post = try CnblogsAPIDecoder.postComments(from: try CnblogsToday.body("019-posts-18562097-comments.json"), url: "u")
+        let post = try CnblogsAPIDecoder.postComments(
+            from: try CnblogsToday.body("019-posts-18562097-comments.json"), url: "u")
         #expect(post.items.map(\.id) == [5_123_456, 5_123_471, 5_123_502])
         #expect(post.items[0].authorName == "读者甲")
         let written = post.items[0].published.timeIntervalSince(CnblogsToday.date("2026-03-12T03:02:14Z"))
         #expect(abs(written - 0.187_340_2) < 0.000_001)
-        let news = try CnblogsAPIDecoder.newsComments(from: try CnblogsToday.body("020-news-789012-comments.json"), url: "u")
+        let news = try CnblogsAPIDecoder.newsComments(
+            from: try CnblogsToday.body("020-news-789012-comments.json"), url: "u")
         #expect(news.items.map(\.id) == [1_730_551, 1_730_568])
         #expect(news.items[0].authorName == "数据搬运工")
         #expect(news.items[0].authorURI?.absoluteString == "https://home.cnblogs.com/u/3456789/")
@@ -115,7 +119,8 @@ import Testing
 
     @Test("search hits lose their highlighting, take their id from the address")
     func search() throws {
-        let listing = try CnblogsAPIDecoder.searchResults(from: try CnblogsToday.body("021-zzkdocuments-blog.json"), url: "u")
+        let listing = try CnblogsAPIDecoder.searchResults(
+            from: try CnblogsToday.body("021-zzkdocuments-blog.json"), url: "u")
         #expect(listing.items.count == 3)
         let first = try #require(listing.items.first)
         #expect(first.title == "Swift 6 的严格并发：把全局可变状态关进 Mutex")

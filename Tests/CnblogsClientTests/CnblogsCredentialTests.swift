@@ -26,16 +26,20 @@ import Testing
     static func mirror(in directory: TemporaryDirectory, token: String) throws -> URL {
         let folder = try CnblogsMirror.folder(in: directory)
         let endpoint = folder.appendingPathComponent("oauth.cnblogs.com/connect/token")
-        try FileManager.default.createDirectory(at: endpoint.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("{\"access_token\":\"\(token)\",\"expires_in\":86400,\"token_type\":\"Bearer\"}".utf8).write(to: endpoint)
+        try FileManager.default.createDirectory(
+            at: endpoint.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("{\"access_token\":\"\(token)\",\"expires_in\":86400,\"token_type\":\"Bearer\"}".utf8).write(
+            to: endpoint)
         return folder
     }
 
     /// Every file under `folder` as text.
     static func everything(in folder: URL) throws -> String {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        return try names.map { String(decoding: try Data(contentsOf: folder.appendingPathComponent($0)), as: UTF8.self) }
-            .joined(separator: "\n")
+        return try names.map {
+            String(decoding: try Data(contentsOf: folder.appendingPathComponent($0)), as: UTF8.self)
+        }
+        .joined(separator: "\n")
     }
 
     @Test("a personal access token goes with every API request as Bearer, with Authorization-Type: pat")
@@ -75,11 +79,15 @@ import Testing
         _ = try await client.blogs(page: 1, size: 20, from: .api)
         let recorded = try Self.everything(in: cassette)
         #expect(!recorded.contains("pat-LIVE-4242"))
-        #expect(recorded.contains("\"Authorization\" : \"<redacted>\"") || recorded.contains("\"Authorization\": \"<redacted>\""))
+        #expect(
+            recorded.contains("\"Authorization\" : \"<redacted>\"")
+                || recorded.contains("\"Authorization\": \"<redacted>\""))
         #expect(recorded.contains("Authorization-Type"))
     }
 
-    @Test("a client-credentials login exchanges and checks through the token transport: neither secret nor token is recorded")
+    @Test(
+        "a client-credentials login exchanges and checks through the token transport: neither secret nor token is recorded"
+    )
     func clientCredentialsLogin() async throws {
         let directory = try TemporaryDirectory()
         let server = try await TestHTTPServer.start(fixtures: try Self.mirror(in: directory, token: "at-LIVE-9999"))
@@ -89,7 +97,8 @@ import Testing
         let recorder = try RecordingTransport(
             cassette: cassette, redactedParameters: CnblogsClient.cassetteRedactedParameters)
         let issued = Date()
-        let client = CnblogsClient(hosts: hosts, transport: recorder, tokenTransport: URLSessionTransport(), now: { issued })
+        let client = CnblogsClient(
+            hosts: hosts, transport: recorder, tokenTransport: URLSessionTransport(), now: { issued })
         let login = try await client.logIn(clientID: "bsl-test", clientSecret: Secret("s3cr3t-LIVE"))
         #expect(login.user.displayName == "南山行者")
         guard case .clientCredentials(let credentials) = login.credential else {
@@ -116,7 +125,9 @@ import Testing
         defer { server.stop() }
         let client = CnblogsClient(hosts: .mirrored(under: server.url("/fixtures").absoluteString))
         let error = try #require(
-            await CnblogsToday.error { try await client.logIn(clientID: "bsl-test", clientSecret: Secret("s3cr3t-LIVE")) })
+            await CnblogsToday.error {
+                try await client.logIn(clientID: "bsl-test", clientSecret: Secret("s3cr3t-LIVE"))
+            })
         guard case .tokenExchangeFailed(let url, let reason) = error else {
             Issue.record("expected tokenExchangeFailed, got \(error)")
             return
@@ -128,7 +139,8 @@ import Testing
 
     @Test("logging in with a personal access token checks it with the current user")
     func patLogin() async throws {
-        let login = try await CnblogsToday.client().logIn(personalAccessToken: Secret(" \(CnblogsToday.token.revealed)\n"))
+        let login = try await CnblogsToday.client().logIn(
+            personalAccessToken: Secret(" \(CnblogsToday.token.revealed)\n"))
         #expect(login.user.blogapp == "nanshan-walker")
         #expect(login.credential == .personalAccessToken(CnblogsToday.token))
         let client = try CnblogsToday.client()

@@ -18,7 +18,8 @@ import Testing
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> CnblogsClient {
         CnblogsClient(
-            credential: credential, transport: try TestCassette(exchanges: exchanges).transport(in: directory), now: now)
+            credential: credential, transport: try TestCassette(exchanges: exchanges).transport(in: directory), now: now
+        )
     }
 
     /// Checks that `error` is one line naming `url`, and returns its description.
@@ -36,7 +37,11 @@ import Testing
     func forbidden() async throws {
         let directory = try TemporaryDirectory()
         let client = try Self.client(
-            [.init(url: Self.feedURL, status: 403, headers: Self.html, body: "<html><body><h1>403 Forbidden</h1></body></html>")],
+            [
+                .init(
+                    url: Self.feedURL, status: 403, headers: Self.html,
+                    body: "<html><body><h1>403 Forbidden</h1></body></html>")
+            ],
             in: directory)
         let error = try #require(await CnblogsToday.error { try await client.blogs() })
         guard case .blocked(_, "HTTP 403") = error else {
@@ -54,9 +59,12 @@ import Testing
             <!DOCTYPE html><html><head><title>博客园 - 人机验证</title></head>
             <body><div id="aliyunCaptcha-window-embed"></div><p>请完成验证后继续访问</p></body></html>
             """
-        let client = try Self.client([.init(url: Self.postURL, status: 200, headers: Self.html, body: page)], in: directory)
+        let client = try Self.client(
+            [.init(url: Self.postURL, status: 200, headers: Self.html, body: page)], in: directory)
         let error = try #require(
-            await CnblogsToday.error { try await client.article(PostReference(id: 18_562_097, blogapp: "nanshan-walker")) })
+            await CnblogsToday.error {
+                try await client.article(PostReference(id: 18_562_097, blogapp: "nanshan-walker"))
+            })
         guard case .blocked(_, "a captcha page") = error else {
             Issue.record("expected blocked(a captcha page), got \(error)")
             return
@@ -82,11 +90,14 @@ import Testing
     @Test("a redirect to the login page is loginRedirect, naming where it led")
     func loginRedirect() async throws {
         let directory = try TemporaryDirectory()
-        let signIn = "https://account.cnblogs.com/signin?ReturnUrl=https%3A%2F%2Fwww.cnblogs.com%2Fnanshan-walker%2Fp%2F18562097"
+        let signIn =
+            "https://account.cnblogs.com/signin?ReturnUrl=https%3A%2F%2Fwww.cnblogs.com%2Fnanshan-walker%2Fp%2F18562097"
         let client = try Self.client(
             [.init(url: Self.postURL, status: 302, headers: ["Location": signIn], body: "")], in: directory)
         let error = try #require(
-            await CnblogsToday.error { try await client.article(PostReference(id: 18_562_097, blogapp: "nanshan-walker")) })
+            await CnblogsToday.error {
+                try await client.article(PostReference(id: 18_562_097, blogapp: "nanshan-walker"))
+            })
         guard case .loginRedirect(let url, let location) = error else {
             Issue.record("expected loginRedirect, got \(error)")
             return
@@ -118,7 +129,9 @@ import Testing
             [.init(url: url, status: 404, headers: Self.html, body: "<html><title>404 - 博客园</title></html>")],
             in: directory)
         let error = try #require(
-            await CnblogsToday.error { try await client.article(try PostReference(parsing: "nanshan-walker/999999999")) })
+            await CnblogsToday.error {
+                try await client.article(try PostReference(parsing: "nanshan-walker/999999999"))
+            })
         guard case .notFound(let what, _) = error else {
             Issue.record("expected notFound, got \(error)")
             return
@@ -156,7 +169,9 @@ import Testing
                 expiresAt: Date(timeIntervalSince1970: 1_700_000_000)))
     }
 
-    @Test("an expired client-credentials token is refreshed before use; refused after the refresh, it is credentialRejected")
+    @Test(
+        "an expired client-credentials token is refreshed before use; refused after the refresh, it is credentialRejected"
+    )
     func expiredToken() async throws {
         let directory = try TemporaryDirectory()
         let client = try Self.client(
@@ -193,7 +208,8 @@ import Testing
                 .init(url: "https://api.cnblogs.com/api/users", status: 200, body: user),
                 .init(
                     method: "POST", url: Self.tokenURL, requestHeaders: Self.form, requestBody: Self.tokenRequest,
-                    status: 200, body: "{\"access_token\":\"at-NEW-2222\",\"expires_in\":86400,\"token_type\":\"Bearer\"}"),
+                    status: 200,
+                    body: "{\"access_token\":\"at-NEW-2222\",\"expires_in\":86400,\"token_type\":\"Bearer\"}"),
             ]).transport(in: directory),
             didRefreshCredential: { stored.set($0) })
         #expect(try await client.currentUser().displayName == "南山行者")

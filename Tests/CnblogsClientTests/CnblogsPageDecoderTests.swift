@@ -33,7 +33,8 @@ import Testing
     @Test("a news page: the title of #news_title, the date of #news_info .time, the body of #news_body")
     func newsPage() throws {
         let url = "https://news.cnblogs.com/n/789012/"
-        let article = try CnblogsPageDecoder.newsArticle(from: try CnblogsToday.body("008-n-789012.html"), url: url, id: 789_012)
+        let article = try CnblogsPageDecoder.newsArticle(
+            from: try CnblogsToday.body("008-n-789012.html"), url: url, id: 789_012)
         #expect(article.kind == .news)
         #expect(article.title == "开源数据库 DuckDB 发布 1.3 版：查询外部 Parquet 文件提速一倍")
         #expect(article.published == CnblogsToday.china("2026-03-12 09:48"))
@@ -102,7 +103,8 @@ import Testing
 
     @Test("a post without comments answers an empty fragment: no comments, no error")
     func noComments() throws {
-        let listing = try CnblogsPageDecoder.comments(from: Data("<div id=\"comments_pager_bottom\"></div>".utf8), url: "u")
+        let listing = try CnblogsPageDecoder.comments(
+            from: Data("<div id=\"comments_pager_bottom\"></div>".utf8), url: "u")
         #expect(listing.items.isEmpty)
         #expect(try CnblogsPageDecoder.comments(from: Data(), url: "u").items.isEmpty)
     }
@@ -110,7 +112,10 @@ import Testing
     @Test(
         "a page without its element is layoutChanged naming the URL and the element, never an empty article",
         arguments: [
-            ("<html><body><div id=\"topics\"><a id=\"cb_post_title_url\">T</a></div></body></html>", "#cnblogs_post_body"),
+            (
+                "<html><body><div id=\"topics\"><a id=\"cb_post_title_url\">T</a></div></body></html>",
+                "#cnblogs_post_body"
+            ),
             ("<html><body><div id=\"cnblogs_post_body\"><p>正文</p></div></body></html>", "#cb_post_title_url"),
         ])
     func postLayoutChanged(page: String, element: String) throws {
@@ -143,7 +148,8 @@ import Testing
     @Test("a captcha page instead of a post is blocked; a sign-in page is a login redirect")
     func challengePages() throws {
         let captcha = Data(
-            "<html><head><title>安全验证 - 博客园</title></head><body><div class=\"geetest_captcha\"></div></body></html>".utf8)
+            "<html><head><title>安全验证 - 博客园</title></head><body><div class=\"geetest_captcha\"></div></body></html>".utf8
+        )
         let blocked = try #require(throws: CnblogsError.self) {
             try CnblogsPageDecoder.postArticle(from: captcha, url: Self.postURL, reference: Self.reference)
         }

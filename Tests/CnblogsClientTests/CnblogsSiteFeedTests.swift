@@ -96,7 +96,8 @@ import Testing
         #expect(item.viewCount == nil && item.sourceName == nil)
         #expect(news.items[5].title == "\"全栈\"还是\"专精\"？一项开发者调查给出答案")
         let blog = try CnblogsSiteFeedDecoder.posts(
-            from: try CnblogsToday.body("004-nanshan-walker-rss.xml"), url: "https://www.cnblogs.com/nanshan-walker/rss")
+            from: try CnblogsToday.body("004-nanshan-walker-rss.xml"), url: "https://www.cnblogs.com/nanshan-walker/rss"
+        )
         #expect(blog.items.count == 5)
         #expect(blog.items.allSatisfy { $0.author.name == "南山行者" && $0.blogapp == "nanshan-walker" })
         #expect(blog.items[1].title == "用 Swift Testing 重写 XCTest 用例的体会")

@@ -202,7 +202,8 @@ import Testing
     func legacySource() async throws {
         let client = try CnblogsSamples.client()
         #expect(try await client.blogs(page: 1, size: 10, from: .legacy).items == client.siteHome(page: 1, size: 10))
-        #expect(try await client.ranking(.mostRead48Hours, size: 10, from: .legacy).items == client.top48Hours(count: 10))
+        #expect(
+            try await client.ranking(.mostRead48Hours, size: 10, from: .legacy).items == client.top48Hours(count: 10))
         #expect(try await client.newsItems(.hot, size: 10, from: .legacy).items == client.hotNews(count: 10))
         let article = try await client.article(PostReference(id: 5_770_214), from: .legacy)
         #expect(article == (try await client.postArticle(id: 5_770_214)))
@@ -211,9 +212,18 @@ import Testing
     @Test(
         "post references parse from addresses, BLOGAPP/ID and ids",
         arguments: [
-            ("https://www.cnblogs.com/nanshan-walker/p/18562097", PostReference(id: 18_562_097, blogapp: "nanshan-walker")),
-            ("https://www.cnblogs.com/nanshan-walker/p/18562097.html", PostReference(id: 18_562_097, blogapp: "nanshan-walker")),
-            ("https://www.cnblogs.com/old-blogger/archive/2012/12/13/2815473.html", PostReference(id: 2_815_473, blogapp: "old-blogger")),
+            (
+                "https://www.cnblogs.com/nanshan-walker/p/18562097",
+                PostReference(id: 18_562_097, blogapp: "nanshan-walker")
+            ),
+            (
+                "https://www.cnblogs.com/nanshan-walker/p/18562097.html",
+                PostReference(id: 18_562_097, blogapp: "nanshan-walker")
+            ),
+            (
+                "https://www.cnblogs.com/old-blogger/archive/2012/12/13/2815473.html",
+                PostReference(id: 2_815_473, blogapp: "old-blogger")
+            ),
             ("nanshan-walker/18562097", PostReference(id: 18_562_097, blogapp: "nanshan-walker")),
             (" 18562097 ", PostReference(id: 18_562_097)),
         ])
@@ -223,7 +233,9 @@ import Testing
 
     @Test(
         "anything else is not a post reference",
-        arguments: ["", "0", "abc", "https://example.com/a/p/1", "a/b/1", "../1", "https://www.cnblogs.com/nanshan-walker/"])
+        arguments: [
+            "", "0", "abc", "https://example.com/a/p/1", "a/b/1", "../1", "https://www.cnblogs.com/nanshan-walker/",
+        ])
     func badReferences(text: String) {
         #expect(throws: CnblogsError.self) { try PostReference(parsing: text) }
     }

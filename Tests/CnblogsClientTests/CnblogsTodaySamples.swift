@@ -17,7 +17,8 @@ enum CnblogsToday {
     static func client(credential: CnblogsCredential? = nil) throws -> CnblogsClient {
         CnblogsClient(
             credential: credential,
-            transport: try ReplayTransport(cassette: folder, redactedParameters: CnblogsClient.cassetteRedactedParameters))
+            transport: try ReplayTransport(
+                cassette: folder, redactedParameters: CnblogsClient.cassetteRedactedParameters))
     }
 
     /// A client with the recording's personal access token.
@@ -119,7 +120,8 @@ struct TestCassette {
 enum CnblogsMirror {
     static func folder(in directory: TemporaryDirectory) throws -> URL {
         let root = directory.path("mirror")
-        let index = try JSONValue(parsing: try Data(contentsOf: CnblogsToday.folder.appendingPathComponent("index.json")))
+        let index = try JSONValue(
+            parsing: try Data(contentsOf: CnblogsToday.folder.appendingPathComponent("index.json")))
         var written: Set<String> = []
         for exchange in index["exchanges"]?.arrayValue ?? [] {
             guard exchange["request"]?["method"]?.asString == "GET",

@@ -35,24 +35,3 @@ public enum CnblogsSource: String, Sendable, Hashable, Codable, CaseIterable, Cu
         }
     }
 }
-
-/// Which news list to read.
-public enum CnblogsNewsList: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The latest news: the site's news feed, the API's `NewsItems`, the legacy `news/recent`.
-    case latest
-    /// The hot news: the API's `NewsItems/@hot`, the legacy `news/hot`.
-    case hot
-    /// The recommended news: the API's `NewsItems/@recommended`, the legacy `news/recommend`.
-    case recommended
-}
-
-/// The site's two ranking pages.
-public enum CnblogsRanking: String, Sendable, Hashable, Codable, CaseIterable {
-    /// The 48-hour most read, `https://www.cnblogs.com/aggsite/topviews` (legacy `48HoursTopViewPosts`).
-    case mostRead48Hours
-    /// The 10-day most recommended, `https://www.cnblogs.com/aggsite/topdiggs` (legacy `TenDaysTopDiggPosts`).
-    case mostRecommended10Days
-
-    /// The page's path under the site.
-    var path: String { self == .mostRead48Hours ? "aggsite/topviews" : "aggsite/topdiggs" }
-}

@@ -7,7 +7,8 @@ import Foundation
 /// of HTML, dates with seven fractional digits (`2017-06-25T06:31:05.9725356+08:00`).
 ///
 /// ```swift
-/// let listing = try CnblogsAPIDecoder.posts(from: data, url: "https://api.cnblogs.com/api/blogposts/@sitehome?pageIndex=1&pageSize=20")
+/// let url = "https://api.cnblogs.com/api/blogposts/@sitehome?pageIndex=1&pageSize=20"
+/// let listing = try CnblogsAPIDecoder.posts(from: data, url: url)
 /// let html = try CnblogsAPIDecoder.body(from: data, url: "https://api.cnblogs.com/api/blogposts/18562097/body")
 /// ```
 ///
@@ -96,7 +97,8 @@ public enum CnblogsAPIDecoder {
     /// Search hits: `Title, Content, UserName, VoteTimes, ViewTimes, CommentTimes, PublishTime, Uri`.
     ///
     /// - Throws: ``CnblogsError/malformed(url:reason:)`` for a body that is not a JSON array.
-    public static func searchResults(from data: Data, url: String) throws(CnblogsError) -> CnblogsListing<SearchResult> {
+    public static func searchResults(from data: Data, url: String) throws(CnblogsError) -> CnblogsListing<SearchResult>
+    {
         try rows(from: data, url: url) { row -> SearchResult? in
             guard let title = row.text("Title") else { return nil }
             let link = row.url("Uri")

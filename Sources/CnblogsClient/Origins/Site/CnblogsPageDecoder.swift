@@ -96,9 +96,10 @@ public enum CnblogsPageDecoder {
         return CnblogsListing(items: posts, droppedCount: dropped, source: .site, url: url)
     }
 
-    /// A post's comment fragment, `https://www.cnblogs.com/{blogapp}/ajax/GetComments.aspx?postId={id}&pageIndex={page}`:
-    /// each `.feedbackItem` with its body (`#comment_body_{id}`), author (`#a_comment_author_{id}`)
-    /// and date (`.comment_date`). A post without comments answers an empty fragment: no comments.
+    /// A post's comment fragment,
+    /// `https://www.cnblogs.com/{blogapp}/ajax/GetComments.aspx?postId={id}&pageIndex={page}`: each
+    /// `.feedbackItem` with its body (`#comment_body_{id}`), author (`#a_comment_author_{id}`) and
+    /// date (`.comment_date`). A post without comments answers an empty fragment: no comments.
     ///
     /// - Throws: ``CnblogsError/blocked(url:reason:)`` and ``CnblogsError/loginRedirect(url:location:)``
     ///   for a captcha or sign-in page instead of the fragment.

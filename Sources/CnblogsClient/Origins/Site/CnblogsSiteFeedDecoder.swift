@@ -40,7 +40,8 @@ public enum CnblogsSiteFeedDecoder {
                 ?? authorURI.flatMap(CnblogsFeedDecoder.blogapp(fromAuthorURI:))
             posts.append(
                 BlogPost(
-                    id: fields.id, title: fields.title, summary: summary(fromHTML: entry.summary ?? entry.content ?? ""),
+                    id: fields.id, title: fields.title,
+                    summary: summary(fromHTML: entry.summary ?? entry.content ?? ""),
                     published: fields.published, updated: entry.updated,
                     author: BlogAuthor(name: fields.author, uri: authorURI), link: fields.link, blogapp: blogapp,
                     diggCount: nil, viewCount: nil, commentCount: nil))
@@ -63,7 +64,8 @@ public enum CnblogsSiteFeedDecoder {
             }
             items.append(
                 NewsItem(
-                    id: fields.id, title: fields.title, summary: summary(fromHTML: entry.summary ?? entry.content ?? ""),
+                    id: fields.id, title: fields.title,
+                    summary: summary(fromHTML: entry.summary ?? entry.content ?? ""),
                     published: fields.published, updated: entry.updated, link: fields.link, diggCount: nil,
                     viewCount: nil, commentCount: nil))
         }
@@ -118,7 +120,9 @@ public enum CnblogsSiteFeedDecoder {
 
     /// What every entry needs: an id (from its link, else its `<id>`), a title without the author
     /// suffix, a date; nil when one is missing.
-    private static func fields(of entry: FeedEntry) -> (id: Int, title: String, published: Date, link: URL?, author: String)? {
+    private static func fields(of entry: FeedEntry) -> (
+        id: Int, title: String, published: Date, link: URL?, author: String
+    )? {
         let link = entry.link.flatMap { URLRepair.url(from: $0.href) } ?? entry.id.flatMap(URLRepair.url(from:))
         let author = entry.author.map { HTMLEntities.decode($0.name) } ?? ""
         guard let id = CnblogsFeedDecoder.postID(in: link?.absoluteString) ?? CnblogsFeedDecoder.postID(in: entry.id),
@@ -136,8 +140,9 @@ public enum CnblogsSiteFeedDecoder {
         } catch {
             let start = String(decoding: data.prefix(512), as: UTF8.self)
                 .drop { $0.isWhitespace || $0 == "\u{FEFF}" }.prefix(14).lowercased()
-            guard start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || start.hasPrefix("<head")
-                || start.hasPrefix("<body")
+            guard
+                start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || start.hasPrefix("<head")
+                    || start.hasPrefix("<body")
             else {
                 throw .notAFeed(url: url, found: data.isEmpty ? "an empty body" : "a body that is not XML (\(error))")
             }
