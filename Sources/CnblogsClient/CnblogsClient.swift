@@ -59,8 +59,11 @@ public struct CnblogsClient: Sendable {
     /// with `credential`, sending through `transport` (live, recording or replaying).
     ///
     /// - Parameters:
+    ///   - baseURL: the legacy API's base.
+    ///   - siteURL: the site the legacy client reads blog feeds from.
     ///   - hosts: today's services; by default cnblogs', with `siteURL` as the site.
     ///   - credential: the token API's credential (``CnblogsCredentialStore`` keeps it); nil for none.
+    ///   - transport: what every request goes through: live (the default), recording or replaying.
     ///   - tokenTransport: what the OAuth token exchange of client credentials goes through (by
     ///     default `transport`). Give a transport that does not record when `transport` records:
     ///     the token server's answer holds the token.

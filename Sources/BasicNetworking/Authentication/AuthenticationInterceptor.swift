@@ -48,6 +48,8 @@ public final class AuthenticationInterceptor<A: Authenticator>: Sendable {
     /// An interceptor for `authenticator`, starting with `credential`.
     ///
     /// - Parameters:
+    ///   - authenticator: the scheme: how a credential is applied and refreshed.
+    ///   - credential: the credential to start with; nil fails every request until one is set.
     ///   - now: the clock expiry is judged by.
     ///   - didRefresh: called with each new credential a refresh makes, from any thread, so that
     ///     it can be stored (sealed) for the next run.
