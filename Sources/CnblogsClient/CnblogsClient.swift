@@ -2,17 +2,29 @@ import BasicCore
 import BasicNetworking
 import Foundation
 
-/// The cnblogs open API (legacy XML format): blog and news lists, bodies, comments and bloggers.
+/// cnblogs, from whichever source answers: today's feeds and pages with no credential
+/// (``site``), the token API (``api``), and the legacy XML open API (this type's own list and
+/// body methods, kept as they were).
 ///
 /// ```swift
-/// let client = CnblogsClient(transport: try ReplayTransport(cassette: URL(fileURLWithPath: "Samples/cnblogs")))
-/// for post in try await client.siteHome(page: 1, size: 10) {
+/// let client = CnblogsClient(credential: try store.credential())      // nil: no token
+/// let home = try await client.blogs()                                  // the site feed, or the API with a token
+/// let article = try await client.article(try PostReference(parsing: "nanshan-walker/18562097"))
+/// ```
+///
+/// Each command's method takes a ``CnblogsSource`` (nil for the one that answers today: the API
+/// with a credential, the site without): see <doc:SourcesAndCredentials>. The legacy API, read
+/// by ``siteHome(page:size:)`` and the other methods of this file, answers an unknown blog name
+/// or id with HTTP 500, which the client reports as ``CnblogsError/notFound(what:url:)``:
+///
+/// ```swift
+/// let legacy = CnblogsClient(transport: try ReplayTransport(cassette: URL(fileURLWithPath: "Samples/cnblogs")))
+/// for post in try await legacy.siteHome(page: 1, size: 10) {
 ///     print(post.id, post.title, post.author.name, post.views)
 /// }
 /// ```
 ///
-/// The API answers an unknown blog name or id with HTTP 500; the client reports that as
-/// ``CnblogsError/notFound(what:url:)``. Every method throws ``CnblogsError`` only.
+/// Every method throws ``CnblogsError`` only.
 public struct CnblogsClient: Sendable {
     /// The open API's own base. It was superseded around 2017 and may no longer answer.
     public static let defaultBaseURL = "http://wcf.open.cnblogs.com"
@@ -20,23 +32,89 @@ public struct CnblogsClient: Sendable {
     /// The public site, whose per-blog feeds (`{siteURL}/{blogapp}/rss`) still serve.
     public static let defaultSiteURL = "https://www.cnblogs.com"
 
-    /// The base every path is joined to.
-    public let baseURL: String
-    /// The site the blog feeds are read from (``rssPosts(of:)``).
-    public let siteURL: String
-    /// The pool requests go through.
-    public let pool: RequestPool
+    /// The parameters a cassette of this client must never hold, for ``BasicNetworking/RecordingTransport``
+    /// and ``BasicNetworking/ReplayTransport``: the defaults and the OAuth `client_secret`.
+    public static let cassetteRedactedParameters = RecordingTransport.defaultRedactedParameters.union(["client_secret"])
 
-    /// A client for the API at `baseURL` and the site at `siteURL`, sending through
-    /// `transport` (live, recording or replaying).
+    /// The base every legacy path is joined to.
+    public let baseURL: String
+    /// The site the legacy client reads blog feeds from (``rssPosts(of:)``).
+    public let siteURL: String
+    /// Where today's services are.
+    public let hosts: CnblogsHosts
+    /// The pool requests without a credential go through (the legacy API, the site).
+    public let pool: RequestPool
+    /// The pool of the token API, whose transport adds the credential; nil without one.
+    public let apiPool: RequestPool?
+    /// The pool the OAuth token exchange and logins go through: the initializer's `tokenTransport`.
+    public let tokenPool: RequestPool
+    /// The credential and its refreshes; nil without a credential.
+    public let interceptor: AuthenticationInterceptor<CnblogsAuthenticator>?
+    /// The clock token expiry is judged by.
+    let now: @Sendable () -> Date
+    /// The posts and news the lists of this client have shown, for reading one by its id alone.
+    let directory = CnblogsDirectory()
+
+    /// A client for the legacy API at `baseURL`, today's services at `hosts`, and the token API
+    /// with `credential`, sending through `transport` (live, recording or replaying).
+    ///
+    /// - Parameters:
+    ///   - baseURL: the legacy API's base.
+    ///   - siteURL: the site the legacy client reads blog feeds from.
+    ///   - hosts: today's services; by default cnblogs', with `siteURL` as the site.
+    ///   - credential: the token API's credential (``CnblogsCredentialStore`` keeps it); nil for none.
+    ///   - transport: what every request goes through: live (the default), recording or replaying.
+    ///   - tokenTransport: what the OAuth token exchange of client credentials goes through (by
+    ///     default `transport`). Give a transport that does not record when `transport` records:
+    ///     the token server's answer holds the token.
+    ///   - didRefreshCredential: called with the credential after each refresh of its token, to store it.
+    ///   - now: the clock token expiry is judged by.
     public init(
-        baseURL: String = defaultBaseURL, siteURL: String = defaultSiteURL,
-        transport: any Transport = URLSessionTransport()
+        baseURL: String = defaultBaseURL, siteURL: String = defaultSiteURL, hosts: CnblogsHosts? = nil,
+        credential: CnblogsCredential? = nil, transport: any Transport = URLSessionTransport(),
+        tokenTransport: (any Transport)? = nil,
+        didRefreshCredential: (@Sendable (CnblogsCredential) -> Void)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.baseURL = baseURL
         self.siteURL = siteURL
+        var resolved = hosts ?? .cnblogs
+        if hosts == nil { resolved.site = siteURL }
+        self.hosts = resolved
         pool = RequestPool(transport: transport)
+        let tokenPool = RequestPool(transport: tokenTransport ?? transport)
+        self.tokenPool = tokenPool
+        self.now = now
+        guard let credential else {
+            apiPool = nil
+            interceptor = nil
+            return
+        }
+        let authenticator = CnblogsAuthenticator(
+            credential: credential, tokenPool: tokenPool, hosts: resolved, now: now)
+        var onRefresh: (@Sendable (BearerCredential) -> Void)?
+        if let report = didRefreshCredential, case .clientCredentials(let client) = credential {
+            onRefresh = { fresh in
+                var updated = client
+                updated.accessToken = fresh.token
+                updated.expiresAt = fresh.expiresAt
+                report(.clientCredentials(updated))
+            }
+        }
+        let interceptor = AuthenticationInterceptor(
+            authenticator: authenticator, credential: credential.bearer, now: now, didRefresh: onRefresh)
+        self.interceptor = interceptor
+        apiPool = RequestPool(transport: AuthenticatingTransport(transport, interceptor: interceptor))
     }
+
+    /// Whether the client has a credential for the token API.
+    public var hasCredential: Bool { interceptor != nil }
+
+    /// Today's feeds and pages, which need no credential.
+    public var site: CnblogsSiteOrigin { CnblogsSiteOrigin(hosts: hosts, pool: pool) }
+
+    /// The token API (its methods say a credential is needed when the client has none).
+    public var api: CnblogsAPIOrigin { CnblogsAPIOrigin(hosts: hosts, pool: apiPool) }
 
     // MARK: Blog posts
 

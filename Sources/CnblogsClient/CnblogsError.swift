@@ -1,7 +1,8 @@
 import BasicNetworking
 import BasicStore
 
-/// Everything that can go wrong when reading the cnblogs open API.
+/// Everything that can go wrong when reading cnblogs: today's feeds and pages, the token API, the
+/// legacy open API, credentials and the offline library.
 ///
 /// ```swift
 /// do {
@@ -26,6 +27,27 @@ public enum CnblogsError: Error, Sendable, CustomStringConvertible {
     case library(path: String, reason: String)
     /// The offline library's store failed: a wrong or replaced key, a tampered or non-store file, a full disk.
     case storage(StoreError)
+    /// `what` needs a credential the client has none of: a page past the first, counts, search,
+    /// bookmarks, the token API.
+    case credentialRequired(what: String)
+    /// The token API refused the credential (HTTP 401), after the one refresh a client-credentials
+    /// token gets: it has expired or was revoked.
+    case credentialRejected(url: String)
+    /// The OAuth token server gave no token: it refused the client id or secret, or its answer
+    /// could not be read. `reason` never holds a secret.
+    case tokenExchangeFailed(url: String, reason: String)
+    /// The site refused to answer (HTTP 403) or answered a captcha page; `reason` says which.
+    case blocked(url: String, reason: String)
+    /// A page answered with the login page: a redirect to `location`.
+    case loginRedirect(url: String, location: String)
+    /// Too many requests (HTTP 429); the server asked to wait `retryAfterSeconds` when it said.
+    case rateLimited(url: String, retryAfterSeconds: Int?)
+    /// A page lacks `element` (`#cnblogs_post_body`), which every such page has: the layout changed.
+    case layoutChanged(url: String, element: String)
+    /// A feed's address answered something else; `found` says what (`an HTML page`).
+    case notAFeed(url: String, found: String)
+    /// Only the legacy API has `what` (the recommended bloggers, the blogger search).
+    case legacyOnly(what: String)
 
     /// One line: what failed, with the value, and what to do.
     public var description: String {
@@ -42,6 +64,33 @@ public enum CnblogsError: Error, Sendable, CustomStringConvertible {
             return "offline library \(path): \(reason)"
         case .storage(let error):
             return "offline library: \(error)"
+        case .credentialRequired(let what):
+            return "\(what) needs a cnblogs token: create a personal access token at "
+                + "https://account.cnblogs.com/settings/tokens and run `bsl cnblogs login`"
+        case .credentialRejected(let url):
+            return "\(url) refused the cnblogs token (HTTP 401): it has expired or was revoked; "
+                + "run `bsl cnblogs login` again with a new token"
+        case .tokenExchangeFailed(let url, let reason):
+            return "the token server \(url) gave no token: \(reason); check the client id and secret, "
+                + "then run `bsl cnblogs login --client-id ID` again"
+        case .blocked(let url, let reason):
+            return "\(url) refused to answer (\(reason)): the site may be limiting automated reading; "
+                + "wait a while and try again, or read through the token API (`bsl cnblogs login`, then `--source api`)"
+        case .loginRedirect(let url, let location):
+            return "\(url) redirected to the login page (\(location)): the page is for signed-in users only; "
+                + "read it through the token API instead (`bsl cnblogs login`, then `--source api`)"
+        case .rateLimited(let url, let seconds):
+            let wait = seconds.map { "wait \($0) s" } ?? "wait a minute"
+            return "\(url) is limiting requests (HTTP 429); \(wait) and try again"
+        case .layoutChanged(let url, let element):
+            return "\(url) has no \(element): the page layout changed; read it with `--source api`, "
+                + "or report it so that the reader follows the new layout"
+        case .notAFeed(let url, let found):
+            return "\(url) answered \(found) instead of its Atom feed: the feed may have moved or the site is "
+                + "showing an error page; try again later, or read through the token API (`--source api`)"
+        case .legacyOnly(let what):
+            return "\(what) come only from the legacy API: add `--source legacy` (it has not answered live "
+                + "since about 2020; `--replay Samples/cnblogs` has a recording)"
         }
     }
 }

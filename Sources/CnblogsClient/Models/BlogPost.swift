@@ -23,12 +23,30 @@ public struct BlogPost: Sendable, Hashable, Codable {
     /// The blog's short name (`www.cnblogs.com/{blogapp}/`): the `<blogapp>` element, else
     /// derived from the author's URI, else the blog the list was asked for.
     public var blogapp: String?
-    /// Recommendations.
-    public var diggs: Int
-    /// Reads.
-    public var views: Int
-    /// Comments.
-    public var comments: Int
+    /// Recommendations; nil when the source does not count them (today's feeds). Show nil as "—",
+    /// never as 0.
+    public var diggCount: Int?
+    /// Reads; nil when the source does not count them.
+    public var viewCount: Int?
+    /// Comments; nil when the source does not count them.
+    public var commentCount: Int?
+
+    /// Recommendations, 0 when not counted: the legacy API's lists always count them. Prefer
+    /// ``diggCount``, which tells "not counted" from 0.
+    public var diggs: Int {
+        get { diggCount ?? 0 }
+        set { diggCount = newValue }
+    }
+    /// Reads, 0 when not counted. Prefer ``viewCount``.
+    public var views: Int {
+        get { viewCount ?? 0 }
+        set { viewCount = newValue }
+    }
+    /// Comments, 0 when not counted. Prefer ``commentCount``.
+    public var comments: Int {
+        get { commentCount ?? 0 }
+        set { commentCount = newValue }
+    }
 
     /// Creates a post.
     public init(
@@ -43,12 +61,39 @@ public struct BlogPost: Sendable, Hashable, Codable {
         self.author = author
         self.link = link
         self.blogapp = blogapp
-        self.diggs = diggs
-        self.views = views
-        self.comments = comments
+        diggCount = diggs
+        viewCount = views
+        commentCount = comments
     }
 
-    /// Encodes every field, a missing optional as `null`, so that each object has the same keys.
+    /// Creates a post whose counts may be unknown (nil): what today's feeds and pages give.
+    public init(
+        id: Int, title: String, summary: String, published: Date, updated: Date? = nil, author: BlogAuthor,
+        link: URL? = nil, blogapp: String? = nil, diggCount: Int?, viewCount: Int?, commentCount: Int?
+    ) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.published = published
+        self.updated = updated
+        self.author = author
+        self.link = link
+        self.blogapp = blogapp
+        self.diggCount = diggCount
+        self.viewCount = viewCount
+        self.commentCount = commentCount
+    }
+
+    /// The JSON keys: the counts keep their legacy names (`diggs`, `views`, `comments`).
+    enum CodingKeys: String, CodingKey {
+        case id, title, summary, published, updated, author, link, blogapp
+        case diggCount = "diggs"
+        case viewCount = "views"
+        case commentCount = "comments"
+    }
+
+    /// Encodes every field, a missing optional as `null` (an uncounted count too), so that each object
+    /// has the same keys.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -59,8 +104,8 @@ public struct BlogPost: Sendable, Hashable, Codable {
         try container.encode(author, forKey: .author)
         try container.encode(link, forKey: .link)
         try container.encode(blogapp, forKey: .blogapp)
-        try container.encode(diggs, forKey: .diggs)
-        try container.encode(views, forKey: .views)
-        try container.encode(comments, forKey: .comments)
+        try container.encode(diggCount, forKey: .diggCount)
+        try container.encode(viewCount, forKey: .viewCount)
+        try container.encode(commentCount, forKey: .commentCount)
     }
 }

@@ -14,12 +14,30 @@ public struct NewsItem: Sendable, Hashable, Codable {
     public var updated: Date?
     /// The item's page.
     public var link: URL?
-    /// Recommendations.
-    public var diggs: Int
-    /// Reads.
-    public var views: Int
-    /// Comments.
-    public var comments: Int
+    /// Recommendations; nil when the source does not count them (today's news feed). Show nil as "—",
+    /// never as 0.
+    public var diggCount: Int?
+    /// Reads; nil when the source does not count them.
+    public var viewCount: Int?
+    /// Comments; nil when the source does not count them.
+    public var commentCount: Int?
+
+    /// Recommendations, 0 when not counted: the legacy API's lists always count them. Prefer
+    /// ``diggCount``, which tells "not counted" from 0.
+    public var diggs: Int {
+        get { diggCount ?? 0 }
+        set { diggCount = newValue }
+    }
+    /// Reads, 0 when not counted. Prefer ``viewCount``.
+    public var views: Int {
+        get { viewCount ?? 0 }
+        set { viewCount = newValue }
+    }
+    /// Comments, 0 when not counted. Prefer ``commentCount``.
+    public var comments: Int {
+        get { commentCount ?? 0 }
+        set { commentCount = newValue }
+    }
     /// The topic (`<topic>`); nil when the API sends an empty `<topic/>`.
     public var topic: String?
     /// The topic's icon, repaired into a valid URL; nil when empty.
@@ -39,15 +57,44 @@ public struct NewsItem: Sendable, Hashable, Codable {
         self.published = published
         self.updated = updated
         self.link = link
-        self.diggs = diggs
-        self.views = views
-        self.comments = comments
+        diggCount = diggs
+        viewCount = views
+        commentCount = comments
         self.topic = topic
         self.topicIcon = topicIcon
         self.sourceName = sourceName
     }
 
-    /// Encodes every field, a missing optional as `null`, so that each object has the same keys.
+    /// Creates a news item whose counts may be unknown (nil): what today's news feed gives.
+    public init(
+        id: Int, title: String, summary: String, published: Date, updated: Date? = nil, link: URL? = nil,
+        diggCount: Int?, viewCount: Int?, commentCount: Int?, topic: String? = nil, topicIcon: URL? = nil,
+        sourceName: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.summary = summary
+        self.published = published
+        self.updated = updated
+        self.link = link
+        self.diggCount = diggCount
+        self.viewCount = viewCount
+        self.commentCount = commentCount
+        self.topic = topic
+        self.topicIcon = topicIcon
+        self.sourceName = sourceName
+    }
+
+    /// The JSON keys: the counts keep their legacy names (`diggs`, `views`, `comments`).
+    enum CodingKeys: String, CodingKey {
+        case id, title, summary, published, updated, link, topic, topicIcon, sourceName
+        case diggCount = "diggs"
+        case viewCount = "views"
+        case commentCount = "comments"
+    }
+
+    /// Encodes every field, a missing optional as `null` (an uncounted count too), so that each object
+    /// has the same keys.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
@@ -56,9 +103,9 @@ public struct NewsItem: Sendable, Hashable, Codable {
         try container.encode(published, forKey: .published)
         try container.encode(updated, forKey: .updated)
         try container.encode(link, forKey: .link)
-        try container.encode(diggs, forKey: .diggs)
-        try container.encode(views, forKey: .views)
-        try container.encode(comments, forKey: .comments)
+        try container.encode(diggCount, forKey: .diggCount)
+        try container.encode(viewCount, forKey: .viewCount)
+        try container.encode(commentCount, forKey: .commentCount)
         try container.encode(topic, forKey: .topic)
         try container.encode(topicIcon, forKey: .topicIcon)
         try container.encode(sourceName, forKey: .sourceName)
