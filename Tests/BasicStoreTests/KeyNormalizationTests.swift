@@ -20,9 +20,10 @@ import Testing
         #expect(try store.value(String.self, forKey: Self.composed) == "composed")
         #expect(try store.value(String.self, forKey: Self.decomposed) == "decomposed")
         let keys = try store.keys()
-        #expect(keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } == [
-            Array(Self.decomposed.utf8), Array(Self.composed.utf8),
-        ])
+        #expect(
+            keys.map { Array($0.utf8) }.sorted { $0.lexicographicallyPrecedes($1) } == [
+                Array(Self.decomposed.utf8), Array(Self.composed.utf8),
+            ])
         #expect(try store.remove(forKey: Self.composed))
         #expect(try !store.contains(Self.composed))
         #expect(try store.contains(Self.decomposed))
