@@ -10,7 +10,7 @@
 /// Swift's `String ==` is canonical equivalence: `"é"` (U+00E9) equals `"e\u{301}"` (`e` and a
 /// combining acute accent), so a `[String: …]` dictionary folds the two into one key. JSON, XML and
 /// URLs tell them apart, and so do ``JSONObject``, key paths and BasicXML's converter, through
-/// this type. Comparing bytes is also faster than `String ==` for text that is not ASCII, which
+/// this type. Hashing bytes is also faster than `String`'s hash for text that is not ASCII, which
 /// has to be normalised first.
 package struct UTF8Key: Hashable, Sendable {
     /// The string, as it was written.
@@ -41,27 +41,30 @@ extension String {
     package func hasSameUTF8(as other: String) -> Bool {
         let count = utf8.count
         guard count == other.utf8.count else { return false }
-        guard count > 0 else { return true }
-        let fast = utf8.withContiguousStorageIfAvailable { mine in
-            other.utf8.withContiguousStorageIfAvailable { theirs -> Bool? in
-                guard let mine = mine.baseAddress, let theirs = theirs.baseAddress else { return nil }
+        // `==` first: strings with different bytes are nearly always not even canonically
+        // equivalent, and the standard library rejects those fastest (a byte compare for ASCII).
+        // Equivalent strings are then checked byte for byte: only they can differ in spelling.
+        guard self == other else { return false }
+        let compared = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs -> Bool in
+                guard let mine = mine.baseAddress, let theirs = theirs.baseAddress else { return true }
                 return memcmp(mine, theirs, count) == 0
             }
         }
-        if let fast, let inner = fast, let result = inner { return result }
+        if let compared, let result = compared { return result }
         return utf8.elementsEqual(other.utf8)
     }
 
     /// Feeds this string's UTF-8 bytes, and their count, to `hasher`.
     @inline(__always)
     package func hashUTF8(into hasher: inout Hasher) {
-        hasher.combine(utf8.count)
-        let done: Void? = utf8.withContiguousStorageIfAvailable { bytes in
+        var copy = self
+        copy.withUTF8 { bytes in
             hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         }
-        if done == nil {
-            for byte in utf8 { hasher.combine(byte) }
-        }
+        // The count after the bytes, as String's own hash ends with a terminator, so that
+        // concatenated keys do not collide.
+        hasher.combine(utf8.count)
     }
 
     /// Whether this string's UTF-8 bytes sort before `other`'s: the order of Unicode code points,
