@@ -17,15 +17,21 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidColumns(Int)
     /// An item count was negative; `name` says which count (`"count"`, `"itemCount"`).
     case negativeCount(name: String, value: Int)
-    /// A length (a width, spacing, inset, size or radius) was negative or not a finite number.
+    /// A length (a width, spacing, inset, size or radius) was negative, not a finite number, or
+    /// more than ``LayoutLimits/maximumLength``.
     case invalidLength(name: String, value: CGFloat)
-    /// A value that may be any number (an offset, a position, a scale) was infinite or NaN.
+    /// A value that may be any number (an offset, a position, a scale) was infinite, NaN, or
+    /// beyond ``LayoutLimits/maximumLength`` either way.
     case nonFiniteValue(name: String, value: CGFloat)
+    /// A count of items was more than a layout lays out at once: `maximum` (``GridLayout/maximumCount``).
+    case tooManyItems(name: String, value: Int, maximum: Int)
+    /// A ripple was asked about a moment past ``RippleTimeline/maximumTime``.
+    case timeOutOfRange(TimeInterval)
     /// A grid's insets and spacing leave no room for its items.
     case itemsDoNotFit(width: CGFloat, reserved: CGFloat)
     /// A dial's item height was zero, negative or not finite.
     case invalidItemHeight(CGFloat)
-    /// A dial's angular spacing was outside `0 < spacing <= 180` degrees.
+    /// A dial's angular spacing was outside ``DialLayout/minimumAngularSpacing`` `...180` degrees.
     case invalidAngularSpacing(CGFloat)
     /// A time span (a ripple's duration or repeat interval) was zero, negative or not finite.
     case invalidTimeInterval(name: String, value: TimeInterval)
@@ -44,17 +50,25 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
         case .negativeCount(let name, let value):
             return "\(name) must not be negative, got \(value); pass 0 or more items"
         case .invalidLength(let name, let value):
-            return "\(name) must be a finite number >= 0, got \(Self.format(value)); pass a non-negative \(name)"
+            return "\(name) must be a number from 0 to \(Self.format(LayoutLimits.maximumLength)), "
+                + "got \(Self.format(value)); pass a non-negative \(name) of at most a billion points"
         case .nonFiniteValue(let name, let value):
-            return "\(name) must be a finite number, got \(Self.format(value)); pass a real number"
+            return "\(name) must be a finite number from -\(Self.format(LayoutLimits.maximumLength)) to "
+                + "\(Self.format(LayoutLimits.maximumLength)), got \(Self.format(value)); pass a real number in that range"
+        case .tooManyItems(let name, let value, let maximum):
+            return "\(name) must be at most \(maximum) items, got \(value); lay out fewer items at once"
+        case .timeOutOfRange(let value):
+            return
+                "a ripple moment must be a finite number of seconds up to \(Self.format(RippleTimeline.maximumTime)), "
+                + "got \(Self.format(value)); pass an earlier moment"
         case .itemsDoNotFit(let width, let reserved):
             return "grid width \(Self.format(width)) is smaller than its insets and spacing "
                 + "(\(Self.format(reserved))); widen the container or reduce insets/spacing"
         case .invalidItemHeight(let value):
             return "dial itemHeight must be greater than 0, got \(Self.format(value)); pass a positive itemHeight"
         case .invalidAngularSpacing(let value):
-            return "dial angularSpacing must be in 0 < degrees <= 180, got \(Self.format(value)); "
-                + "pass e.g. 12 degrees"
+            return "dial angularSpacing must be in \(Self.format(DialLayout.minimumAngularSpacing)) <= degrees <= 180, "
+                + "got \(Self.format(value)); pass e.g. 12 degrees"
         case .invalidTimeInterval(let name, let value):
             return "ripple \(name) must be greater than 0 seconds, got \(Self.format(value)); "
                 + "pass a positive \(name)"
@@ -75,6 +89,7 @@ public enum LayoutError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func format(_ value: Double) -> String {
-        value.isFinite ? CompactNumber.format(value) : "\(value)"
+        // Huge numbers in exponent form, so that 1e308 does not print 309 digits.
+        value.isFinite && abs(value) < 1e15 ? CompactNumber.format(value) : "\(value)"
     }
 }

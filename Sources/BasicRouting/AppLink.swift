@@ -13,6 +13,11 @@ import Foundation
 /// The scheme is lowercased; the host keeps its case (routes compare hosts
 /// case-insensitively); path segments are percent-decoded and keep their case. Query values
 /// are percent-decoded; `+` stays `+`.
+///
+/// Two links are equal when their text has the same Unicode scalars: `mod://café` written with
+/// U+00E9 and with `e` + U+0301 are two links, which routes tell apart. Query names are keys of a
+/// `[String: String]`, which holds canonically equivalent names as one: of two such names, the
+/// last value is kept.
 public struct AppLink: Sendable, Hashable {
     /// The text the link was read from.
     public let text: String
@@ -94,6 +99,16 @@ public struct AppLink: Sendable, Hashable {
             try Self.readPairs(queryText, into: &query, malformed: malformed)
         }
         self.query = query
+    }
+
+    /// Whether two links have the same text, Unicode scalar for scalar.
+    public static func == (lhs: AppLink, rhs: AppLink) -> Bool {
+        lhs.text.hasSameScalars(as: rhs.text)
+    }
+
+    /// Hashes the link consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        text.hashScalars(into: &hasher)
     }
 
     private static func isScheme(_ text: Substring) -> Bool {

@@ -1,7 +1,8 @@
 /// A pattern of links a route handles: `mod://topic/:id`, `https://m.budejie.com/*`, or a
 /// whole scheme.
 ///
-/// - A literal host or segment matches itself (hosts case-insensitively).
+/// - A literal host or segment matches itself (hosts case-insensitively), Unicode scalar for
+///   scalar: `café` written with U+00E9 does not match `cafe` followed by U+0301.
 /// - `:name` matches any one host or segment and passes it on as the parameter `name`.
 /// - `*` matches any one host or segment; as the last segment it matches everything that
 ///   follows, even nothing, passed on as the parameter `*`.
@@ -33,6 +34,30 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         var shape: Part {
             if case .parameter = self { return .parameter("") }
             return self
+        }
+
+        /// Literals and names compare by their Unicode scalars, as links are matched.
+        static func == (lhs: Part, rhs: Part) -> Bool {
+            switch (lhs, rhs) {
+            case (.literal(let a), .literal(let b)), (.parameter(let a), .parameter(let b)): a.hasSameScalars(as: b)
+            case (.wildcard, .wildcard), (.rest, .rest): true
+            default: false
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            switch self {
+            case .literal(let text):
+                hasher.combine(0)
+                text.hashScalars(into: &hasher)
+            case .parameter(let name):
+                hasher.combine(1)
+                name.hashScalars(into: &hasher)
+            case .wildcard:
+                hasher.combine(2)
+            case .rest:
+                hasher.combine(3)
+            }
         }
     }
 
@@ -70,7 +95,15 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             } else if piece.hasPrefix(":") {
                 let name = String(piece.dropFirst())
                 guard !name.isEmpty else { throw invalid("a parameter needs a name after ':'") }
-                guard names.insert(name).inserted else { throw invalid("the parameter :\(name) appears twice") }
+                // `names` is a Set<String>: it folds canonically equivalent names, as the match's
+                // `[String: String]` parameters would, so such a pair is refused too.
+                let (inserted, existing) = names.insert(name)
+                guard inserted else {
+                    if existing.hasSameScalars(as: name) { throw invalid("the parameter :\(name) appears twice") }
+                    throw invalid(
+                        "the parameters :\(existing) and :\(name) differ only in Unicode normalisation, so their "
+                            + "values could not be told apart; rename one")
+                }
                 parts.append(.parameter(name))
             } else if piece.contains("*") || piece.contains(":") || piece.contains("?") || piece.contains("#") {
                 throw invalid(
@@ -98,7 +131,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The parameters when `link` matches, or `nil`.
     func match(_ link: AppLink) -> [String: String]? {
-        guard link.scheme == scheme else { return nil }
+        guard link.scheme.hasSameScalars(as: scheme) else { return nil }
         if isWholeScheme { return [:] }
         let values = [link.host] + link.pathSegments
         var parameters: [String: String] = [:]
@@ -111,7 +144,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 return nil
             case .literal(let literal):
                 // Hosts compare case-insensitively (the pattern's host is stored lowercased).
-                guard literal == (offset == 0 ? values[offset].lowercased() : values[offset]) else { return nil }
+                let value = offset == 0 ? values[offset].lowercased() : values[offset]
+                guard literal.hasSameScalars(as: value) else { return nil }
             case .parameter(let name):
                 parameters[name] = values[offset]
             case .wildcard:
@@ -133,9 +167,20 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return other.ranks(count: length).lexicographicallyPrecedes(ranks(count: length))
     }
 
+    /// Whether two patterns were written the same, Unicode scalar for scalar.
+    public static func == (lhs: RoutePattern, rhs: RoutePattern) -> Bool {
+        lhs.isWholeScheme == rhs.isWholeScheme && lhs.description.hasSameScalars(as: rhs.description)
+    }
+
+    /// Hashes the pattern consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(isWholeScheme)
+        description.hashScalars(into: &hasher)
+    }
+
     /// Whether the two patterns match exactly the same links with the same specificity.
     func isAmbiguous(with other: RoutePattern) -> Bool {
-        scheme == other.scheme && isWholeScheme == other.isWholeScheme
+        scheme.hasSameScalars(as: other.scheme) && isWholeScheme == other.isWholeScheme
             && parts.map(\.shape) == other.parts.map(\.shape)
     }
 }

@@ -55,6 +55,13 @@ import Testing
             (["time", "1700000000", "--tz", "Mars/Base"], 64, "is not a time zone"),
             (["time", "1700000000", "--locale", "fr"], 64, "--locale takes zh or en"),
             (["time", "1700000000", "--now", "1700000000"], 64, "--now only makes sense with --relative"),
+            // Issue 12, defect 10: these printed an empty line, or a changed amount, with status 0.
+            (["time", "99999999999999999999"], 64, "outside the years 1 to 9999"),
+            (["time", "9223372036854775807"], 64, "outside the years 1 to 9999"),
+            (["time", "--", "-9223372036854775807"], 64, "outside the years 1 to 9999"),
+            (["time", "1700000000", "--relative", "--now", "9223372036854775807"], 64, "outside the years 1 to 9999"),
+            (["money", "999999999999999999999999999999999999999"], 64, "has 39 digits, more than the 38"),
+            (["money", "0.0000000000000000000000000000000000000001", "--upper"], 64, "has 40 digits"),
         ])
     func errors(arguments: [String], status: Int32, message: String) async throws {
         let result = try await ProcessRunner.run(Self.bsl, arguments)

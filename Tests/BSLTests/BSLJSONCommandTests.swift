@@ -95,6 +95,34 @@ import Testing
                 #"Error: cannot set "info.count.x": "info.count" holds a number, not an object"#))
     }
 
+    @Test("json set with a path of 26,187 keys exits 64 with the step limit instead of crashing")
+    func setLongPath() async throws {
+        let path = Array(repeating: "a", count: 26_187).joined(separator: ".")
+        let result = try await bsl("json", "set", path, "1", input: "{}")
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(result.standardError.contains("has 26187 steps, more than 512"), "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").first.map { $0.count < 400 } == true)
+    }
+
+    @Test("json set exits 1 when the steps together would pad too many nulls")
+    func setTooMuchPadding() async throws {
+        let result = try await bsl("json", "set", String(repeating: "[100000]", count: 500), "1", input: "[]")
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("nulls in all, more than 1000000"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("json keeps keys that differ only in Unicode normalisation, and finds only the spelling asked for")
+    func keysByScalars() async throws {
+        let both = try await bsl("json", "get", "", input: #"{"é": 1, "e\u0301": 2}"#)
+        #expect(both.standardOutput == "{\"\u{E9}\":1,\"e\u{301}\":2}\n")
+        let other = try await bsl("json", "get", "['\u{FC}']", input: "{\"u\u{308}\": 1}")
+        #expect(other.status == 1)
+        #expect(other.standardError.contains("no value at"))
+        let same = try await bsl("json", "get", "['u\u{308}']", input: "{\"u\u{308}\": 1}")
+        #expect(same.standardOutput == "1\n")
+    }
+
     @Test("help, version and usage errors follow the exit-status convention")
     func helpAndUsage() async throws {
         let help = try await bsl("--help")

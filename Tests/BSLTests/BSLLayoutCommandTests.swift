@@ -149,6 +149,27 @@ import Testing
                 ], "--alignment takes left, right or center"
             ),
             (["layout", "ripple", "--at", "1", "--interval", "0"], "repeatInterval"),
+            // Issue 12, defect 10: these ran out of memory, hung, or printed null and inf.
+            (["layout", "grid", "--count", "100000000", "--width", "375"], "count must be at most 100000 items"),
+            (["layout", "grid", "--count", "3", "--width", "1e308"], "width must be a number from 0 to 1000000000"),
+            (
+                ["layout", "button", "--style", "top", "--bounds", "1e308x1", "--image", "1x1", "--title", "1x1"],
+                "bounds width must be a number from 0 to 1000000000"
+            ),
+            (
+                [
+                    "layout", "dial", "--count", "100000000", "--item-height", "50", "--angular-spacing", "1e-300",
+                    "--radius", "1", "--cell-size", "1x1", "--view-size", "1x1",
+                ], "angularSpacing must be in 0.018 <= degrees <= 180"
+            ),
+            (
+                [
+                    "layout", "dial", "--count", "3", "--item-height", "1e-300", "--angular-spacing", "12",
+                    "--radius", "1", "--cell-size", "1x1", "--view-size", "1x1", "--offset-y", "1000000",
+                ], "wheel angle"
+            ),
+            (["layout", "ripple", "--at", "1e300"], "a ripple moment must be a finite number of seconds up to"),
+            (["layout", "ripple", "--at", "4503599627370496"], "up to 1000000000"),
         ])
     func usageErrors(arguments: [String], message: String) async throws {
         let result = try await bsl(arguments)

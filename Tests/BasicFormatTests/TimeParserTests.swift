@@ -33,8 +33,8 @@ import Testing
         let zone = TimeZone(identifier: "UTC") ?? .gmt
         #expect(try TimeParser(timeZone: zone, unit: .milliseconds).date(from: "1500").timeIntervalSince1970 == 1.5)
         #expect(
-            try TimeParser(timeZone: zone, unit: .seconds).date(from: "1700000000000").timeIntervalSince1970
-                == 1_700_000_000_000)
+            try TimeParser(timeZone: zone, unit: .seconds).date(from: "200000000000").timeIntervalSince1970
+                == 200_000_000_000)
     }
 
     @Test(

@@ -13,7 +13,7 @@ import Testing
             ),
             (
                 LayoutError.invalidLength(name: "width", value: -12.5),
-                "width must be a finite number >= 0, got -12.5; pass a non-negative width"
+                "width must be a number from 0 to 1000000000, got -12.5; pass a non-negative width of at most a billion points"
             ),
             (
                 LayoutError.itemsDoNotFit(width: 90, reserved: 100),
@@ -25,7 +25,7 @@ import Testing
             ),
             (
                 LayoutError.invalidAngularSpacing(200),
-                "dial angularSpacing must be in 0 < degrees <= 180, got 200; pass e.g. 12 degrees"
+                "dial angularSpacing must be in 0.018 <= degrees <= 180, got 200; pass e.g. 12 degrees"
             ),
             (
                 LayoutError.invalidRepeatCount(-2),

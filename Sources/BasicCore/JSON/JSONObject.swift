@@ -11,6 +11,11 @@
 /// ```
 ///
 /// Two objects are equal when they hold the same keys with equal values, in any order.
+///
+/// Keys are compared by their Unicode scalars (their UTF-8 bytes), as RFC 8259 §8.3 and every other
+/// JSON implementation compare them, not by Swift's `String ==`, which holds canonically equivalent
+/// strings equal: `"é"` (U+00E9) and `"e\u{301}"` (`e` and a combining accent) are two keys, each
+/// with its own value, and a lookup finds only the key spelled with the same scalars.
 public struct JSONObject: Sendable {
     /// Objects with more keys than this keep a hash index of their keys.
     public static let indexThreshold = 12
@@ -23,8 +28,8 @@ public struct JSONObject: Sendable {
 
     /// The entries in key order.
     private var entries: [Entry]
-    /// Position of each key; present only past `indexThreshold` keys.
-    private var positions: [String: Int]?
+    /// Position of each key, compared by UTF-8 bytes; present only past `indexThreshold` keys.
+    private var positions: [UTF8Key: Int]?
 
     /// An empty object.
     public init() {
@@ -50,15 +55,16 @@ public struct JSONObject: Sendable {
     init(parsed: [Entry]) {
         entries = parsed
         if parsed.count > Self.indexThreshold {
-            var map = [String: Int](minimumCapacity: parsed.count)
-            for (position, entry) in parsed.enumerated() where map.updateValue(position, forKey: entry.key) != nil {
+            var map = [UTF8Key: Int](minimumCapacity: parsed.count)
+            for (position, entry) in parsed.enumerated()
+            where map.updateValue(position, forKey: UTF8Key(entry.key)) != nil {
                 self = JSONObject(parsed.lazy.map { ($0.key, $0.value) })
                 return
             }
             positions = map
         } else if parsed.count > 1 {
             for later in 1..<parsed.count {
-                for earlier in 0..<later where parsed[earlier].key == parsed[later].key {
+                for earlier in 0..<later where parsed[earlier].key.hasSameUTF8(as: parsed[later].key) {
                     self = JSONObject(parsed.lazy.map { ($0.key, $0.value) })
                     return
                 }
@@ -82,14 +88,15 @@ public struct JSONObject: Sendable {
     /// Whether the object has no keys.
     public var isEmpty: Bool { entries.isEmpty }
 
-    /// The position of `key` in ``keys``, or `nil` when the object lacks it.
+    /// The position of `key` in ``keys``, or `nil` when the object lacks it. Keys match when
+    /// they have the same Unicode scalars.
     ///
     /// - Complexity: O(1) on average past ``indexThreshold`` keys, O(*n*) below.
     public func index(forKey key: String) -> Int? {
         if let positions {
-            return positions[key]
+            return positions[UTF8Key(key)]
         }
-        return entries.firstIndex { $0.key == key }
+        return entries.firstIndex { $0.key.hasSameUTF8(as: key) }
     }
 
     /// The value for `key`; setting `nil` removes the key.
@@ -119,7 +126,7 @@ public struct JSONObject: Sendable {
         }
         entries.append(Entry(key: key, value: value))
         if positions != nil {
-            positions?[key] = entries.count - 1
+            positions?[UTF8Key(key)] = entries.count - 1
         } else if entries.count > Self.indexThreshold {
             rebuildPositions()
         }
@@ -135,7 +142,7 @@ public struct JSONObject: Sendable {
         assert(index(forKey: key) == nil, "appendUnchecked with a key the object already has")
         entries.append(Entry(key: key, value: value))
         if positions != nil {
-            positions?[key] = entries.count - 1
+            positions?[UTF8Key(key)] = entries.count - 1
         } else if entries.count > Self.indexThreshold {
             rebuildPositions()
         }
@@ -163,9 +170,9 @@ public struct JSONObject: Sendable {
     }
 
     private mutating func rebuildPositions() {
-        var map = [String: Int](minimumCapacity: entries.count)
+        var map = [UTF8Key: Int](minimumCapacity: entries.count)
         for (position, entry) in entries.enumerated() {
-            map[entry.key] = position
+            map[UTF8Key(entry.key)] = position
         }
         positions = map
     }
@@ -191,32 +198,5 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
     /// An object whose keys keep the order they are written in.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self.init(elements)
-    }
-}
-
-extension JSONObject: Equatable {
-    /// Whether two objects hold the same keys with equal values, in any order.
-    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.count == rhs.count else { return false }
-        for (key, value) in lhs {
-            guard let other = rhs[key], other == value else { return false }
-        }
-        return true
-    }
-}
-
-extension JSONObject: Hashable {
-    /// Hashes the object independently of key order, consistently with `==`.
-    public func hash(into hasher: inout Hasher) {
-        // Order-independent, as equality is: combine each entry's own hash commutatively.
-        var combined = 0
-        for (key, value) in self {
-            var entry = Hasher()
-            entry.combine(key)
-            entry.combine(value)
-            combined ^= entry.finalize()
-        }
-        hasher.combine(count)
-        hasher.combine(combined)
     }
 }

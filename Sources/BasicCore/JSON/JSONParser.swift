@@ -2,11 +2,11 @@
 ///
 /// Objects keep key order; integers that fit `Int64` stay exact; invalid UTF-8, lone
 /// surrogates, control characters in strings, leading zeros, trailing commas and text after
-/// the document are errors; nesting deeper than ``maximumDepth`` is an error rather than a
-/// stack overflow.
+/// the document are errors; nesting deeper than ``JSONValue/maximumDepth`` is an error rather
+/// than a stack overflow.
 struct JSONParser {
     /// The deepest nesting of arrays and objects accepted (as Foundation's JSON decoder).
-    static let maximumDepth = 512
+    static let maximumDepth = JSONValue.maximumDepth
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -37,99 +37,126 @@ struct JSONParser {
 
     // MARK: Values
 
+    /// An array or object being parsed: where its elements or members start on their stack.
+    private struct OpenContainer {
+        var isObject: Bool
+        var base: Int
+    }
+
+    /// Parses one value, arrays and objects included, without recursion: the open containers sit
+    /// on a stack of their own, so that nesting costs heap, not the thread's stack (512 levels
+    /// overflowed a 512 KiB thread stack in a debug build when this recursed).
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        guard position < bytes.count else {
-            throw error("unexpected end of input; expected a value")
-        }
-        switch bytes[position] {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw error("unexpected \(describeByte(at: position)); expected a value")
-        }
-    }
-
-    private mutating func parseObject() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
-        position += 1  // {
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            depth -= 1
-            return .object(JSONObject())
-        }
-        let base = memberStack.count
+        var open: [OpenContainer] = []
+        /// The key of the member being parsed in each open object, innermost last.
+        var keys: [String] = []
         while true {
-            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeByte(at: position)); expected a key in double quotes")
-            }
-            let key = try parseString()
-            skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
-                throw error("unexpected \(describeByte(at: position)); expected ':' after the key \"\(key)\"")
-            }
-            position += 1
-            skipWhitespace()
-            let value = try parseValue()
-            memberStack.append(JSONObject.Entry(key: key, value: value))
-            skipWhitespace()
+            // A value starts here: a scalar is read whole; an array or object is opened, and the
+            // loop goes on with its first element or member (an empty one is a value at once).
             guard position < bytes.count else {
-                throw error("unexpected end of input; expected ',' or '}' in an object")
+                throw error("unexpected end of input; expected a value")
             }
+            var value: JSONValue
             switch bytes[position] {
-            case UInt8(ascii: ","):
-                position += 1
+            case UInt8(ascii: "{"):
+                try enterContainer()
+                position += 1  // {
                 skipWhitespace()
-            case UInt8(ascii: "}"):
-                position += 1
-                depth -= 1
-                let object = JSONObject(parsed: Array(memberStack[base...]))
-                memberStack.removeSubrange(base...)
-                return .object(object)
-            default:
-                throw error("unexpected \(describeByte(at: position)); expected ',' or '}' in an object")
-            }
-        }
-    }
-
-    private mutating func parseArray() throws(JSONParseError) -> JSONValue {
-        try enterContainer()
-        position += 1  // [
-        skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            depth -= 1
-            return .array([])
-        }
-        let base = elementStack.count
-        while true {
-            let element = try parseValue()
-            elementStack.append(element)
-            skipWhitespace()
-            guard position < bytes.count else {
-                throw error("unexpected end of input; expected ',' or ']' in an array")
-            }
-            switch bytes[position] {
-            case UInt8(ascii: ","):
-                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    position += 1
+                    depth -= 1
+                    value = .object(JSONObject())
+                } else {
+                    keys.append(try parseMemberKey())
+                    open.append(OpenContainer(isObject: true, base: memberStack.count))
+                    continue
+                }
+            case UInt8(ascii: "["):
+                try enterContainer()
+                position += 1  // [
                 skipWhitespace()
                 if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-                    throw error("unexpected ']' after ','; remove the trailing comma")
+                    position += 1
+                    depth -= 1
+                    value = .array([])
+                } else {
+                    open.append(OpenContainer(isObject: false, base: elementStack.count))
+                    continue
                 }
-            case UInt8(ascii: "]"):
-                position += 1
-                depth -= 1
-                let elements = Array(elementStack[base...])
-                elementStack.removeSubrange(base...)
-                return .array(elements)
-            default:
-                throw error("unexpected \(describeByte(at: position)); expected ',' or ']' in an array")
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
+            default: throw error("unexpected \(describeByte(at: position)); expected a value")
             }
+
+            // A value is complete: add it to the innermost open container, and close every
+            // container that ends after it.
+            while let innermost = open.last {
+                skipWhitespace()
+                if innermost.isObject {
+                    memberStack.append(JSONObject.Entry(key: keys.removeLast(), value: value))
+                    guard position < bytes.count else {
+                        throw error("unexpected end of input; expected ',' or '}' in an object")
+                    }
+                    switch bytes[position] {
+                    case UInt8(ascii: ","):
+                        position += 1
+                        skipWhitespace()
+                        keys.append(try parseMemberKey())
+                    case UInt8(ascii: "}"):
+                        position += 1
+                        depth -= 1
+                        open.removeLast()
+                        value = .object(JSONObject(parsed: Array(memberStack[innermost.base...])))
+                        memberStack.removeSubrange(innermost.base...)
+                        continue
+                    default:
+                        throw error("unexpected \(describeByte(at: position)); expected ',' or '}' in an object")
+                    }
+                } else {
+                    elementStack.append(value)
+                    guard position < bytes.count else {
+                        throw error("unexpected end of input; expected ',' or ']' in an array")
+                    }
+                    switch bytes[position] {
+                    case UInt8(ascii: ","):
+                        position += 1
+                        skipWhitespace()
+                        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+                            throw error("unexpected ']' after ','; remove the trailing comma")
+                        }
+                    case UInt8(ascii: "]"):
+                        position += 1
+                        depth -= 1
+                        open.removeLast()
+                        value = .array(Array(elementStack[innermost.base...]))
+                        elementStack.removeSubrange(innermost.base...)
+                        continue
+                    default:
+                        throw error("unexpected \(describeByte(at: position)); expected ',' or ']' in an array")
+                    }
+                }
+                break  // after a ',': the next element or member's value starts here
+            }
+            if open.isEmpty { return value }
         }
+    }
+
+    /// Reads `"key"` and the `:` after it, leaving the position at the member's value.
+    private mutating func parseMemberKey() throws(JSONParseError) -> String {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+            throw error("unexpected \(describeByte(at: position)); expected a key in double quotes")
+        }
+        let key = try parseString()
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+            throw error("unexpected \(describeByte(at: position)); expected ':' after the key \"\(key)\"")
+        }
+        position += 1
+        skipWhitespace()
+        return key
     }
 
     private mutating func enterContainer() throws(JSONParseError) {

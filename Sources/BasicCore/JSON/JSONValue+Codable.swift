@@ -2,7 +2,12 @@ extension JSONValue: Codable {
     /// Decodes any JSON value.
     ///
     /// Through `JSONDecoder`, an object's key order is the decoder's, which is not the
-    /// document's; ``init(parsing:)-(ContiguousBytes)`` keeps the document's order.
+    /// document's, and keys that differ only in Unicode normalisation may already have been folded
+    /// into one by the decoder; ``init(parsing:)-(ContiguousBytes)`` keeps the document's order
+    /// and every key.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for arrays and objects nested deeper than
+    ///   ``maximumDepth`` (decoders recurse once per level), and the decoder's own errors.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -15,20 +20,47 @@ extension JSONValue: Codable {
             self = .double(double)
         } else if let string = try? container.decode(String.self) {
             self = .string(string)
-        } else if let elements = try? container.decode([JSONValue].self) {
-            self = .array(elements)
         } else {
-            let keyed = try decoder.container(keyedBy: AnyCodingKey.self)
-            var object = JSONObject(minimumCapacity: keyed.allKeys.count)
-            for key in keyed.allKeys {
-                object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key)
+            // An array or an object: one more level of the decoder's recursion.
+            try Self.checkCodingDepth(decoder.codingPath)
+            if var unkeyed = try? decoder.unkeyedContainer() {
+                // Element by element, so that an error deep inside comes out as it is.
+                var elements: [JSONValue] = []
+                elements.reserveCapacity(unkeyed.count ?? 0)
+                while !unkeyed.isAtEnd {
+                    elements.append(try unkeyed.decode(JSONValue.self))
+                }
+                self = .array(elements)
+            } else {
+                let keyed = try decoder.container(keyedBy: AnyCodingKey.self)
+                var object = JSONObject(minimumCapacity: keyed.allKeys.count)
+                for key in keyed.allKeys {
+                    object[key.stringValue] = try keyed.decode(JSONValue.self, forKey: key)
+                }
+                self = .object(object)
             }
-            self = .object(object)
         }
     }
 
     /// Encodes the value; objects are encoded in their key order.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for arrays and objects nested deeper than
+    ///   ``maximumDepth`` (encoders recurse once per level, and a value built in code may nest
+    ///   deeper than a stack holds), and the encoder's own errors.
     public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .array, .object:
+            guard encoder.codingPath.count < Self.maximumDepth else {
+                throw EncodingError.invalidValue(
+                    self,
+                    EncodingError.Context(
+                        codingPath: encoder.codingPath,
+                        debugDescription:
+                            "arrays and objects nested deeper than \(Self.maximumDepth) levels cannot be encoded"))
+            }
+        default:
+            break
+        }
         switch self {
         case .null:
             var container = encoder.singleValueContainer()
@@ -55,6 +87,18 @@ extension JSONValue: Codable {
             for (key, value) in object {
                 try container.encode(value, forKey: AnyCodingKey(stringValue: key))
             }
+        }
+    }
+}
+
+extension JSONValue {
+    /// Throws when a value at `codingPath` would be nested deeper than ``maximumDepth``.
+    private static func checkCodingDepth(_ codingPath: [any CodingKey]) throws {
+        guard codingPath.count < maximumDepth else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "arrays and objects nested deeper than \(maximumDepth) levels cannot be decoded"))
         }
     }
 }

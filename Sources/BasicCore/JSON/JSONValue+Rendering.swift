@@ -9,7 +9,8 @@ import Foundation
 public struct JSONRenderingStyle: Sendable, Hashable {
     /// Spaces per level; `0` puts the whole document on one line with no spaces.
     public var indentWidth: Int
-    /// Whether object keys are written in sorted order instead of insertion order.
+    /// Whether object keys are written in sorted order instead of insertion order: by Unicode code
+    /// point (UTF-8 byte order), as Python's `json.dumps(sort_keys=True)` orders them.
     public var sortsKeys: Bool
 
     /// Creates a style.
@@ -34,17 +35,19 @@ extension JSONValue: CustomStringConvertible {
     /// quotes, backslashes and control characters are escaped. Doubles that are not finite,
     /// which JSON cannot hold, are written as `null` (as JavaScript's `JSON.stringify` does).
     ///
+    /// Works at any depth: the writer keeps the open arrays and objects on a stack of its own.
+    ///
     /// - Complexity: O(*n*) in the size of the output.
     public func jsonString(_ style: JSONRenderingStyle = .compact) -> String {
         var writer = JSONWriter(style: style)
-        writer.write(self, level: 0)
+        writer.write(self)
         return String(decoding: writer.output, as: UTF8.self)
     }
 
     /// The value as UTF-8 JSON data; see ``jsonString(_:)``.
     public func jsonData(_ style: JSONRenderingStyle = .compact) -> Data {
         var writer = JSONWriter(style: style)
-        writer.write(self, level: 0)
+        writer.write(self)
         return Data(writer.output)
     }
 }
@@ -59,7 +62,63 @@ struct JSONWriter {
         output.reserveCapacity(256)
     }
 
-    mutating func write(_ value: JSONValue, level: Int) {
+    /// The open arrays and objects, innermost last, each with the position of its next member:
+    /// the writer keeps them here rather than recursing, so that no depth overflows the stack.
+    private var open: [Container] = []
+    private var positions: [Int] = []
+
+    /// An array or object being written; an object's members sorted when the style says so.
+    private enum Container {
+        case array([JSONValue])
+        case object(JSONObject)
+        case sorted([JSONObject.Element])
+    }
+
+    /// Writes `root` and everything in it.
+    mutating func write(_ root: JSONValue) {
+        var next: JSONValue? = root
+        while true {
+            if let value = next {
+                writeStart(of: value)
+            }
+            guard let top = open.indices.last else { return }
+            let position = positions[top]
+            let level = open.count
+            let member: (key: String?, value: JSONValue)?
+            switch open[top] {
+            case .array(let elements):
+                member = position < elements.count ? (nil, elements[position]) : nil
+            case .object(let object):
+                member = position < object.count ? (object[position].key, object[position].value) : nil
+            case .sorted(let members):
+                member = position < members.count ? (members[position].key, members[position].value) : nil
+            }
+            guard let member else {
+                let closing = open.removeLast()
+                positions.removeLast()
+                newline(level: level - 1)
+                if case .array = closing {
+                    output.append(UInt8(ascii: "]"))
+                } else {
+                    output.append(UInt8(ascii: "}"))
+                }
+                next = nil
+                continue
+            }
+            positions[top] = position + 1
+            if position > 0 { output.append(UInt8(ascii: ",")) }
+            newline(level: level)
+            if let key = member.key {
+                writeString(key)
+                output.append(UInt8(ascii: ":"))
+                if style.indentWidth > 0 { output.append(UInt8(ascii: " ")) }
+            }
+            next = member.value
+        }
+    }
+
+    /// Writes a scalar whole, or opens an array or object (an empty one is written whole).
+    private mutating func writeStart(of value: JSONValue) {
         switch value {
         case .null:
             append("null")
@@ -74,34 +133,14 @@ struct JSONWriter {
         case .array(let elements):
             guard !elements.isEmpty else { return append("[]") }
             output.append(UInt8(ascii: "["))
-            for (offset, element) in elements.enumerated() {
-                if offset > 0 { output.append(UInt8(ascii: ",")) }
-                newline(level: level + 1)
-                write(element, level: level + 1)
-            }
-            newline(level: level)
-            output.append(UInt8(ascii: "]"))
+            open.append(.array(elements))
+            positions.append(0)
         case .object(let object):
             guard !object.isEmpty else { return append("{}") }
             output.append(UInt8(ascii: "{"))
-            if style.sortsKeys {
-                writeMembers(object.sorted { $0.key < $1.key }, level: level)
-            } else {
-                writeMembers(object, level: level)
-            }
-            newline(level: level)
-            output.append(UInt8(ascii: "}"))
-        }
-    }
-
-    private mutating func writeMembers(_ members: some Sequence<JSONObject.Element>, level: Int) {
-        for (offset, member) in members.enumerated() {
-            if offset > 0 { output.append(UInt8(ascii: ",")) }
-            newline(level: level + 1)
-            writeString(member.key)
-            output.append(UInt8(ascii: ":"))
-            if style.indentWidth > 0 { output.append(UInt8(ascii: " ")) }
-            write(member.value, level: level + 1)
+            // Sorted by code point (UTF-8 byte order), as keys are compared by their scalars.
+            open.append(style.sortsKeys ? .sorted(object.sorted { $0.key.precedesInUTF8($1.key) }) : .object(object))
+            positions.append(0)
         }
     }
 

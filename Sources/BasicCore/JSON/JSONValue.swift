@@ -28,6 +28,17 @@ public enum JSONValue: Sendable {
 }
 
 extension JSONValue {
+    /// The deepest nesting of arrays and objects that BasicCore reads or builds: 512 levels, as
+    /// Foundation's JSON decoder.
+    ///
+    /// The parser refuses deeper documents, a key path has at most this many steps, and
+    /// ``set(_:at:)-(_,JSONKeyPath)`` refuses to build a deeper value. Rendering, `==` and hashing
+    /// work at any depth (they keep their own stacks), but a value built in code much deeper than
+    /// this is not supported: Swift releases nested arrays recursively, so destroying one nested
+    /// tens of thousands of levels deep can overflow the stack, and `Codable` refuses values
+    /// deeper than this (the coders recurse).
+    public static let maximumDepth = 512
+
     /// The name of this value's kind as JSON calls it: `null`, `boolean`, `number`, `string`,
     /// `array` or `object`. Error messages use it.
     public var kindName: String {
@@ -73,62 +84,5 @@ extension JSONValue {
         // Not a ternary: with JSONValue expressible by `nil`, `cond ? value : nil` would give `.null`.
         guard elements.indices.contains(resolved) else { return nil }
         return elements[resolved]
-    }
-}
-
-extension JSONValue: Equatable {
-    /// Whether two values are equal; numbers compare by value across `.integer` and `.double`,
-    /// objects ignore key order.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        switch (lhs, rhs) {
-        case (.null, .null): true
-        case (.bool(let a), .bool(let b)): a == b
-        case (.integer(let a), .integer(let b)): a == b
-        case (.double(let a), .double(let b)): a == b
-        case (.integer(let a), .double(let b)), (.double(let b), .integer(let a)): Self.exactInteger(b) == a
-        case (.string(let a), .string(let b)): a == b
-        case (.array(let a), .array(let b)): a == b
-        case (.object(let a), .object(let b)): a == b
-        default: false
-        }
-    }
-
-    /// `value` as an `Int64` when the conversion is exact, else `nil`.
-    static func exactInteger(_ value: Double) -> Int64? {
-        Int64(exactly: value)
-    }
-}
-
-extension JSONValue: Hashable {
-    /// Hashes the value consistently with `==`.
-    public func hash(into hasher: inout Hasher) {
-        switch self {
-        case .null:
-            hasher.combine(0)
-        case .bool(let value):
-            hasher.combine(1)
-            hasher.combine(value)
-        case .integer(let value):
-            hasher.combine(2)
-            hasher.combine(value)
-        case .double(let value):
-            // Integral doubles hash as the integer they equal, so that == and hashing agree.
-            if let integer = Self.exactInteger(value) {
-                hasher.combine(2)
-                hasher.combine(integer)
-            } else {
-                hasher.combine(3)
-                hasher.combine(value)
-            }
-        case .string(let value):
-            hasher.combine(4)
-            hasher.combine(value)
-        case .array(let value):
-            hasher.combine(5)
-            hasher.combine(value)
-        case .object(let value):
-            hasher.combine(6)
-            hasher.combine(value)
-        }
     }
 }

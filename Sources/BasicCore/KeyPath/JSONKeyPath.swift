@@ -14,6 +14,11 @@
 /// escapes a quote or a backslash: `["say \"hi\""]`). The empty text is the root: the whole
 /// document.
 ///
+/// The text is read by Unicode scalars, and keys match an object's keys when they have the same
+/// scalars (see ``JSONObject``): `["é"]` written with U+00E9 does not find a key written `e` and
+/// U+0301. Two paths are equal when their steps are, keys compared the same way. A path has at
+/// most ``JSONValue/maximumDepth`` steps.
+///
 /// Named `JSONKeyPath` so that it does not hide the standard library's `KeyPath<Root, Value>`.
 public struct JSONKeyPath: Hashable, Sendable {
     /// One step of a path.
@@ -22,11 +27,36 @@ public struct JSONKeyPath: Hashable, Sendable {
         case key(String)
         /// An index into an array; negative counts from the end.
         case index(Int)
+
+        /// Whether two steps are the same: keys with the same Unicode scalars, or equal indexes.
+        public static func == (lhs: Component, rhs: Component) -> Bool {
+            switch (lhs, rhs) {
+            case (.key(let a), .key(let b)): a.hasSameUTF8(as: b)
+            case (.index(let a), .index(let b)): a == b
+            default: false
+            }
+        }
+
+        /// Hashes the step consistently with `==`.
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .key(let key):
+                hasher.combine(0)
+                key.hashUTF8(into: &hasher)
+            case .index(let index):
+                hasher.combine(1)
+                hasher.combine(index)
+            }
+        }
     }
 
     /// Setting an index more than this far past the end of an array is an error rather than
     /// an allocation of that many `null`s.
     public static let maximumPadding = 100_000
+
+    /// The most `null`s one set may pad arrays with, over all its steps: `[100000]` repeated
+    /// 500 times would otherwise ask for 50 million.
+    public static let maximumTotalPadding = 1_000_000
 
     /// The steps, from the root.
     public var components: [Component]
@@ -42,7 +72,8 @@ public struct JSONKeyPath: Hashable, Sendable {
     /// Parses a key path.
     ///
     /// - Throws: ``KeyPathError/malformed(path:column:reason:)`` quoting the text and the column
-    ///   of the first problem.
+    ///   of the first problem; ``KeyPathError/tooManySteps(path:steps:)`` for more than
+    ///   ``JSONValue/maximumDepth`` steps.
     /// - Complexity: O(*n*) in the length of `text`.
     public init(_ text: String) throws {
         var parser = KeyPathParser(text: text)
@@ -73,12 +104,12 @@ extension JSONKeyPath: CustomStringConvertible {
                 if !text.isEmpty { text += "." }
                 text += key
             case .key(let key):
-                var escaped = ""
-                for character in key {
-                    if character == "\"" || character == "\\" { escaped.append("\\") }
-                    escaped.append(character)
+                var escaped = String.UnicodeScalarView()
+                for scalar in key.unicodeScalars {
+                    if scalar == "\"" || scalar == "\\" { escaped.append("\\") }
+                    escaped.append(scalar)
                 }
-                text += "[\"\(escaped)\"]"
+                text += "[\"\(String(escaped))\"]"
             }
         }
         return text
@@ -86,6 +117,6 @@ extension JSONKeyPath: CustomStringConvertible {
 
     /// Whether `key` can be written without brackets and quotes.
     static func isPlainKey(_ key: String) -> Bool {
-        !key.isEmpty && !key.contains { KeyPathParser.reservedCharacters.contains($0) }
+        !key.isEmpty && !key.unicodeScalars.contains { KeyPathParser.reservedScalars.contains($0) }
     }
 }

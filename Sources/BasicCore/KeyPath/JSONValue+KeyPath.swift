@@ -48,13 +48,23 @@ extension JSONValue {
     /// needs. An index past the end of an array pads it with `null`; a negative index counts
     /// from the end. Setting the root path replaces the whole value.
     ///
+    /// A set never builds a value deeper than ``JSONValue/maximumDepth`` (the path's steps plus
+    /// the nesting of `newValue`), nor pads more than ``JSONKeyPath/maximumTotalPadding`` `null`s.
+    /// Nothing is changed when it throws.
+    ///
     /// - Throws: ``KeyPathError/notAContainer(path:step:found:expected:)`` when a step holds a
-    ///   value that is not the container the next step needs (nothing is changed then);
+    ///   value that is not the container the next step needs;
     ///   ``KeyPathError/indexOutOfRange(path:step:index:count:)`` for an index before the start
-    ///   of an array or more than ``JSONKeyPath/maximumPadding`` past its end.
+    ///   of an array or more than ``JSONKeyPath/maximumPadding`` past its end;
+    ///   ``KeyPathError/tooMuchPadding(path:padding:)`` when the steps together would pad more
+    ///   than ``JSONKeyPath/maximumTotalPadding``; ``KeyPathError/tooDeep(path:depth:)`` when the
+    ///   result would nest deeper than ``JSONValue/maximumDepth``.
+    /// - Complexity: O(*k*) in the number of steps, plus the padding, plus O(*m*) in the size of
+    ///   `newValue` when it is an array or an object (its depth is measured).
     public mutating func set(_ newValue: JSONValue, at path: JSONKeyPath) throws {
-        // Check first, so that a failing set leaves the value as it was.
-        try Self.checkSettable(self, path: path)
+        // Check first, so that a failing set leaves the value as it was. The check also bounds the
+        // recursion of `set(_:in:path:depth:)` by the path's steps, at most maximumDepth.
+        try Self.checkSettable(self, path: path, newValue: newValue)
         Self.set(newValue, in: &self, path: path, depth: 0)
     }
 
@@ -68,7 +78,12 @@ extension JSONValue {
     /// Removes the value at `path`: the key from its object, or the element from its array
     /// (later elements move down). Removing the root leaves `null`.
     ///
+    /// Works for a path of any length: the containers on the way are kept on a stack, not
+    /// reached by recursion.
+    ///
     /// - Returns: the removed value, or `nil` when nothing was at `path`.
+    /// - Complexity: O(*k*) in the number of steps, plus the size of the container that loses
+    ///   the value.
     @discardableResult
     public mutating func removeValue(at path: JSONKeyPath) -> JSONValue? {
         guard let last = path.components.last else {
@@ -76,7 +91,29 @@ extension JSONValue {
             self = .null
             return old
         }
-        return Self.remove(last, in: &self, parentPath: path.components.dropLast())
+        // Check that something is there first, so that nothing is taken apart for nothing.
+        guard value(at: path) != nil else { return nil }
+        var trail = Trail()
+        var current = self
+        self = .null  // `current` now holds the only reference, so that it changes in place
+        for component in path.components.dropLast() {
+            trail.descend(&current, at: component)
+        }
+        let removed: JSONValue?
+        switch (last, current) {
+        case (.key(let key), .object(var object)):
+            current = .null
+            removed = object.removeValue(forKey: key)
+            current = .object(object)
+        case (.index(let index), .array(var elements)):
+            current = .null
+            removed = elements.remove(at: index < 0 ? elements.count + index : index)
+            current = .array(elements)
+        default:
+            preconditionFailure("value(at:) found the value, so its container is of the right kind")
+        }
+        self = trail.reassemble(current)
+        return removed
     }
 
     /// Removes the value at the path written as text; see ``removeValue(at:)-(JSONKeyPath)``.
@@ -90,8 +127,13 @@ extension JSONValue {
     // MARK: Implementation
 
     /// Walks `path` as `set` will and throws where it would fail.
-    private static func checkSettable(_ value: JSONValue, path: JSONKeyPath) throws {
+    private static func checkSettable(_ value: JSONValue, path: JSONKeyPath, newValue: JSONValue) throws {
+        let steps = path.components.count
+        guard steps <= maximumDepth else {
+            throw KeyPathError.tooDeep(path: path.description, depth: steps + newValue.depth(limit: maximumDepth))
+        }
         var current: JSONValue? = value
+        var padding = 0
         for (depth, component) in path.components.enumerated() {
             // From a missing value or a null on, every container is created empty.
             // Spelled out: in a ternary, `nil` would become JSONValue.null rather than Optional.none.
@@ -103,11 +145,11 @@ extension JSONValue {
             case (.key, nil):
                 current = nil
             case (.index(let index), .array(let elements)?):
-                try checkIndex(index, count: elements.count, path: path, depth: depth)
+                padding += try checkIndex(index, count: elements.count, path: path, depth: depth)
                 let resolved = index < 0 ? elements.count + index : index
                 current = elements[safe: resolved]
             case (.index(let index), nil):
-                try checkIndex(index, count: 0, path: path, depth: depth)
+                padding += try checkIndex(index, count: 0, path: path, depth: depth)
                 current = nil
             case (.key, let found?):
                 throw KeyPathError.notAContainer(
@@ -118,14 +160,61 @@ extension JSONValue {
                     path: path.description, step: path.prefix(depth).description,
                     found: found.article, expected: "an array")
             }
+            guard padding <= JSONKeyPath.maximumTotalPadding else {
+                throw KeyPathError.tooMuchPadding(path: path.description, padding: padding)
+            }
+        }
+        let newDepth = newValue.depth(limit: maximumDepth - steps)
+        guard steps + newDepth <= maximumDepth else {
+            throw KeyPathError.tooDeep(path: path.description, depth: steps + newDepth)
         }
     }
 
-    private static func checkIndex(_ index: Int, count: Int, path: JSONKeyPath, depth: Int) throws {
+    /// Checks an index of a set; returns how many `null`s it pads the array with.
+    private static func checkIndex(_ index: Int, count: Int, path: JSONKeyPath, depth: Int) throws -> Int {
         let resolved = index < 0 ? count + index : index
         guard resolved >= 0, resolved - count <= JSONKeyPath.maximumPadding else {
             throw KeyPathError.indexOutOfRange(
                 path: path.description, step: path.prefix(depth).description, index: index, count: count)
+        }
+        return max(0, resolved - count)
+    }
+
+    /// How deeply arrays and objects nest in this value (0 for a scalar, 1 for `[1]`), measured
+    /// without recursion; the walk stops once it is past `limit`, returning `limit + 1`.
+    func depth(limit: Int) -> Int {
+        var deepest = 0
+        // Each open container with the position of its next child.
+        var open: [(container: JSONValue, position: Int)] = []
+        var next: JSONValue? = self
+        while true {
+            if let value = next {
+                switch value {
+                case .array(let elements) where !elements.isEmpty:
+                    open.append((value, 0))
+                case .object(let object) where !object.isEmpty:
+                    open.append((value, 0))
+                case .array, .object:
+                    deepest = max(deepest, open.count + 1)
+                default:
+                    break
+                }
+                deepest = max(deepest, open.count)
+                if deepest > limit { return limit + 1 }
+                next = nil
+            }
+            guard let top = open.indices.last else { return deepest }
+            let position = open[top].position
+            switch open[top].container {
+            case .array(let elements) where position < elements.count:
+                next = elements[position]
+            case .object(let object) where position < object.count:
+                next = object[position].value
+            default:
+                open.removeLast()
+                continue
+            }
+            open[top].position = position + 1
         }
     }
 
@@ -159,48 +248,6 @@ extension JSONValue {
         }
     }
 
-    private static func remove(
-        _ last: JSONKeyPath.Component, in target: inout JSONValue, parentPath: ArraySlice<JSONKeyPath.Component>
-    ) -> JSONValue? {
-        if let step = parentPath.first {
-            let rest = parentPath.dropFirst()
-            switch (step, target) {
-            case (.key(let key), .object(var object)):
-                guard let position = object.index(forKey: key) else { return nil }
-                target = .null
-                let removed = object.withValue(at: position) { remove(last, in: &$0, parentPath: rest) }
-                target = .object(object)
-                return removed
-            case (.index(let index), .array(var elements)):
-                let resolved = index < 0 ? elements.count + index : index
-                guard elements.indices.contains(resolved) else { return nil }
-                target = .null
-                let removed = remove(last, in: &elements[resolved], parentPath: rest)
-                target = .array(elements)
-                return removed
-            default:
-                return nil
-            }
-        }
-        switch (last, target) {
-        case (.key(let key), .object(var object)):
-            guard object.index(forKey: key) != nil else { return nil }
-            target = .null
-            let removed = object.removeValue(forKey: key)
-            target = .object(object)
-            return removed
-        case (.index(let index), .array(var elements)):
-            let resolved = index < 0 ? elements.count + index : index
-            guard elements.indices.contains(resolved) else { return nil }
-            target = .null
-            let removed = elements.remove(at: resolved)
-            target = .array(elements)
-            return removed
-        default:
-            return nil
-        }
-    }
-
     /// The kind with an article, for messages: "a string", "an array".
     var article: String {
         switch self {
@@ -208,5 +255,56 @@ extension JSONValue {
         case .array, .object: "an \(kindName)"
         default: "a \(kindName)"
         }
+    }
+}
+
+/// The containers a removal went through, each with the position of the child it leads to (taken
+/// out, so that every container is changed in place), to be put back together afterwards.
+private struct Trail {
+    private var objects: [JSONObject] = []
+    private var arrays: [[JSONValue]] = []
+    private var steps: [(isObject: Bool, position: Int)] = []
+
+    /// Replaces `current` by its child at `component`, keeping the container; the child is there
+    /// (the caller has looked).
+    mutating func descend(_ current: inout JSONValue, at component: JSONKeyPath.Component) {
+        var child = JSONValue.null
+        switch component {
+        case .key(let key):
+            guard var object = current.objectValue, let position = object.index(forKey: key) else {
+                preconditionFailure("value(at:) found the value, so every step on the way is there")
+            }
+            current = .null  // release the reference so that `object` is changed in place
+            object.withValue(at: position) { swap(&child, &$0) }
+            objects.append(object)
+            steps.append((true, position))
+        case .index(let index):
+            guard var elements = current.arrayValue else {
+                preconditionFailure("value(at:) found the value, so every step on the way is there")
+            }
+            current = .null
+            let position = index < 0 ? elements.count + index : index
+            swap(&child, &elements[position])
+            arrays.append(elements)
+            steps.append((false, position))
+        }
+        current = child
+    }
+
+    /// Puts `value` back where the last step took it from, and so on up to the root.
+    mutating func reassemble(_ value: JSONValue) -> JSONValue {
+        var value = value
+        while let step = steps.popLast() {
+            if step.isObject {
+                var object = objects.removeLast()
+                object.withValue(at: step.position) { $0 = value }
+                value = .object(object)
+            } else {
+                var elements = arrays.removeLast()
+                elements[step.position] = value
+                value = .array(elements)
+            }
+        }
+        return value
     }
 }

@@ -1,15 +1,17 @@
 /// Parses the text of a ``JSONKeyPath``; see its documentation for the grammar.
 struct KeyPathParser {
-    /// Characters that end an unquoted key or cannot appear in one.
-    static let reservedCharacters: Set<Character> = [".", "[", "]", "\"", "'"]
+    /// Scalars that end an unquoted key or cannot appear in one.
+    static let reservedScalars: Set<Unicode.Scalar> = [".", "[", "]", "\"", "'"]
 
     private let text: String
-    private let characters: [Character]
+    /// The text's Unicode scalars: a path is read scalar by scalar, so that a `.` followed by a
+    /// combining mark still separates two keys and keys keep exactly the scalars written.
+    private let characters: [Unicode.Scalar]
     private var position = 0
 
     init(text: String) {
         self.text = text
-        characters = Array(text)
+        characters = Array(text.unicodeScalars)
     }
 
     mutating func parse() throws -> [JSONKeyPath.Component] {
@@ -32,6 +34,9 @@ struct KeyPathParser {
                 throw malformed("expected '.' or '[' after ']', found '\(characters[position])'")
             }
         }
+        guard components.count <= JSONValue.maximumDepth else {
+            throw KeyPathError.tooManySteps(path: text, steps: components.count)
+        }
         return components
     }
 
@@ -49,7 +54,7 @@ struct KeyPathParser {
         guard position > start else {
             throw malformed(separator == nil ? "expected a key" : "expected a key after '.'")
         }
-        return String(characters[start..<position])
+        return Self.string(characters[start..<position])
     }
 
     private mutating func parseBracket() throws -> JSONKeyPath.Component {
@@ -61,7 +66,7 @@ struct KeyPathParser {
         let character = characters[position]
         if character == "\"" || character == "'" {
             component = .key(try parseQuoted(quote: character))
-        } else if character == "-" || character.isASCIIDigit {
+        } else if character == "-" || Self.isASCIIDigit(character) {
             component = .index(try parseIndex())
         } else {
             throw malformed(
@@ -81,28 +86,28 @@ struct KeyPathParser {
         let start = position
         if characters[position] == "-" { position += 1 }
         let digitsStart = position
-        while position < characters.count, characters[position].isASCIIDigit {
+        while position < characters.count, Self.isASCIIDigit(characters[position]) {
             position += 1
         }
         guard position > digitsStart else {
             throw malformed("expected a digit after '-'")
         }
-        guard let index = Int(String(characters[start..<position])) else {
+        guard let index = Int(Self.string(characters[start..<position])) else {
             position = start
             throw malformed("the index is too large")
         }
         return index
     }
 
-    private mutating func parseQuoted(quote: Character) throws -> String {
+    private mutating func parseQuoted(quote: Unicode.Scalar) throws -> String {
         let opening = position
         position += 1
-        var key = ""
+        var key = String.UnicodeScalarView()
         while position < characters.count {
             let character = characters[position]
             if character == quote {
                 position += 1
-                return key
+                return String(key)
             }
             if character == "\\" {
                 position += 1
@@ -125,11 +130,14 @@ struct KeyPathParser {
     private func malformed(_ reason: String) -> KeyPathError {
         .malformed(path: text, column: position + 1, reason: reason)
     }
-}
 
-extension Character {
-    var isASCIIDigit: Bool {
-        guard let ascii = asciiValue else { return false }
-        return ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9")
+    private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar >= "0" && scalar <= "9"
     }
 }

@@ -13,9 +13,15 @@ import Foundation
 /// does): `2.345` → `2.35`, `-2.345` → `-2.35`. Pass `Decimal`s made from text
 /// (`Decimal(string:)`) rather than from `Double`s, which cannot hold most cents exactly.
 public enum Money {
+    /// The most digits an amount may have, leading zeros and zeros that end the fraction aside:
+    /// `Decimal` holds 38 exactly, and silently rounds what is longer.
+    public static let maximumDigits = 38
+
     /// Parses an amount written as digits with an optional sign and decimal point.
     ///
-    /// - Throws: ``FormatError/invalidAmount(_:)`` for anything else (`1e3`, `1,000`, `¥5`).
+    /// - Throws: ``FormatError/invalidAmount(_:)`` for anything else (`1e3`, `1,000`, `¥5`);
+    ///   ``FormatError/amountTooPrecise(_:digits:)`` for more than ``maximumDigits`` digits, which
+    ///   `Decimal` would round.
     public static func parse(_ text: String) throws -> Decimal {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var digits = trimmed[...]
@@ -24,7 +30,14 @@ public enum Money {
         let isNumber =
             !digits.isEmpty && parts.count <= 2 && parts.allSatisfy { $0.allSatisfy(\.isASCIIDigit) }
             && parts.contains { !$0.isEmpty }
-        guard isNumber, let amount = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")) else {
+        guard isNumber else { throw FormatError.invalidAmount(text) }
+        // The digits Decimal has to keep: the integer part from its first non-zero digit, the
+        // fraction up to its last non-zero digit.
+        let integerDigits = parts[0].drop { $0 == "0" }.count
+        let fractionDigits = parts.count == 2 ? parts[1].reversed().drop { $0 == "0" }.count : 0
+        let digitCount = integerDigits + fractionDigits
+        guard digitCount <= maximumDigits else { throw FormatError.amountTooPrecise(text, digits: digitCount) }
+        guard let amount = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")) else {
             throw FormatError.invalidAmount(text)
         }
         return amount

@@ -24,6 +24,12 @@ public struct TimeParser: Sendable {
     /// Numbers at or above this magnitude are milliseconds when the unit is automatic.
     public static let millisecondThreshold: Double = 100_000_000_000
 
+    /// The moments a timestamp may name: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, the
+    /// years that four digits write and every date formatter can print (past them, `DateFormatter`
+    /// prints nothing at all).
+    public static let supportedRange: ClosedRange<Date> =
+        Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
+
     /// The zone of times written without one (`2016-08-13 23:41:00`).
     public var timeZone: TimeZone
     /// How numbers are read.
@@ -37,7 +43,8 @@ public struct TimeParser: Sendable {
 
     /// The moment `text` names.
     ///
-    /// - Throws: ``FormatError/invalidTime(_:)`` when it is none of the accepted forms.
+    /// - Throws: ``FormatError/invalidTime(_:)`` when it is none of the accepted forms;
+    ///   ``FormatError/timeOutOfRange(_:)`` for a timestamp outside ``supportedRange``.
     public func date(from text: String) throws -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let number = Double(trimmed), number.isFinite, trimmed.allSatisfy({ $0.isASCIIDigit || "+-.".contains($0) })
@@ -48,7 +55,9 @@ public struct TimeParser: Sendable {
                 case .seconds: false
                 case .milliseconds: true
                 }
-            return Date(timeIntervalSince1970: isMilliseconds ? number / 1000 : number)
+            let date = Date(timeIntervalSince1970: isMilliseconds ? number / 1000 : number)
+            guard Self.supportedRange.contains(date) else { throw FormatError.timeOutOfRange(text) }
+            return date
         }
         if let date = Self.parseWallClock(trimmed, timeZone: timeZone) {
             return date

@@ -35,9 +35,13 @@ import Foundation
 /// for cell in screen.items { print(cell.index, cell.visibleCenter, cell.transform) }
 /// ```
 public struct DialLayout: Sendable, Hashable {
+    /// The smallest angular spacing, in degrees: 0.018, at which half a turn shows 10,000 items.
+    /// A smaller spacing would lay out millions of items at once.
+    public static let minimumAngularSpacing: CGFloat = 0.018
+
     /// The scroll distance, in points, that turns the wheel by one item.
     public let itemHeight: CGFloat
-    /// The angle between neighbouring items, in degrees, in `0 < angularSpacing <= 180`.
+    /// The angle between neighbouring items, in degrees, in ``minimumAngularSpacing`` `...180`.
     public let angularSpacing: CGFloat
     /// The distance from the hub to the cells (to their inner edge for left and right alignment, to
     /// their centre for center alignment).
@@ -51,14 +55,17 @@ public struct DialLayout: Sendable, Hashable {
 
     /// Creates a dial layout, checking its parameters.
     ///
-    /// - Throws: ``LayoutError`` when `itemHeight <= 0`, `angularSpacing` is not in `0 < a <= 180`,
-    ///   `radius` or `cellSize` is negative, or any value is not finite.
+    /// - Throws: ``LayoutError`` when `itemHeight <= 0`, `angularSpacing` is not in
+    ///   ``minimumAngularSpacing`` `...180`, `radius` or `cellSize` is negative, or any value is not
+    ///   finite or beyond ``LayoutLimits/maximumLength``.
     public init(
         itemHeight: CGFloat, angularSpacing: CGFloat, radius: CGFloat, xOffset: CGFloat = 0, cellSize: CGSize,
         alignment: DialAlignment = .left
     ) throws(LayoutError) {
-        guard itemHeight.isFinite, itemHeight > 0 else { throw .invalidItemHeight(itemHeight) }
-        guard angularSpacing.isFinite, angularSpacing > 0, angularSpacing <= 180 else {
+        guard itemHeight.isFinite, itemHeight > 0, itemHeight <= LayoutLimits.maximumLength else {
+            throw .invalidItemHeight(itemHeight)
+        }
+        guard angularSpacing.isFinite, angularSpacing >= Self.minimumAngularSpacing, angularSpacing <= 180 else {
             throw .invalidAngularSpacing(angularSpacing)
         }
         try Validation.length(radius, "radius")
@@ -112,7 +119,8 @@ public struct DialLayout: Sendable, Hashable {
     /// The attributes of item `index` when the view is `viewSize` and scrolled to `contentOffsetY`, as the
     /// original's `layoutAttributesForItemAtIndexPath:` (see the type's description for the formulas).
     ///
-    /// - Throws: ``LayoutError`` when `viewSize` is negative or not finite, or `contentOffsetY` is not finite.
+    /// - Throws: ``LayoutError`` when `viewSize` is negative or not finite, `contentOffsetY` is not
+    ///   finite, or the wheel would turn by more than ``LayoutLimits/maximumLength`` degrees.
     public func attributes(forItemAt index: Int, viewSize: CGSize, contentOffsetY: CGFloat) throws(LayoutError)
         -> DialItemAttributes
     {
@@ -120,6 +128,8 @@ public struct DialLayout: Sendable, Hashable {
         try Validation.finite(contentOffsetY, "contentOffsetY")
 
         let position = CGFloat(index) - contentOffsetY / itemHeight
+        // A tiny itemHeight under a large offset would turn the wheel by an infinite angle.
+        try Validation.finite(angularSpacing * position, "wheel angle (angularSpacing × position)")
         let scale = max(0.6, 1 - abs(position * 0.25))
         let middleY = viewSize.height / 2 + contentOffsetY
         let center: CGPoint

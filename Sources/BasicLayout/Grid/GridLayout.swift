@@ -20,6 +20,10 @@ import Foundation
 /// grid.containerSize     // 375 × 281.25 (three rows)
 /// ```
 public struct GridLayout: Sendable, Hashable {
+    /// The most items one layout places: 100,000. Each item is a frame in memory, so a mistyped
+    /// count of 100 million would otherwise ask for gigabytes.
+    public static let maximumCount = 100_000
+
     /// The number of items in a row; the Budejie page uses 4.
     public var columns: Int
     /// The gap between neighbouring items, horizontally and vertically.
@@ -36,12 +40,13 @@ public struct GridLayout: Sendable, Hashable {
 
     /// Lays out `count` square items across a container `width` points wide.
     ///
-    /// - Throws: ``LayoutError`` when `columns < 1`, `count < 0`, `width`, `spacing` or an inset is
-    ///   negative or not finite, or the insets and spacing are wider than `width`.
+    /// - Throws: ``LayoutError`` when `columns < 1`, `count < 0` or more than ``maximumCount``,
+    ///   `width`, `spacing` or an inset is negative, not finite or more than
+    ///   ``LayoutLimits/maximumLength``, or the insets and spacing are wider than `width`.
     /// - Complexity: O(`count`).
     public func layout(count: Int, width: CGFloat) throws(LayoutError) -> GridLayoutResult {
         guard columns >= 1 else { throw .invalidColumns(columns) }
-        try Validation.count(count, "count")
+        try Validation.count(count, "count", maximum: Self.maximumCount)
         try Validation.length(width, "width")
         try Validation.length(spacing, "spacing")
         try Validation.length(insets.top, "top inset")

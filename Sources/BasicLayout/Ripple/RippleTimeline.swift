@@ -18,6 +18,11 @@ public struct RippleTimeline: Sendable, Hashable {
     /// that a mistyped interval cannot ask for millions of rings.
     public static let maximumLiveRings = 10_000
 
+    /// The latest moment ``rings(at:)`` answers for, in seconds: 10^9 (about 31 years). Past it, ring
+    /// start times lose the precision that tells one ring from the next; ``checkedRings(at:)``
+    /// throws there, and ``rings(at:)`` has no rings.
+    public static let maximumTime: TimeInterval = 1_000_000_000
+
     /// The seconds between one ring's start and the next's.
     public let repeatInterval: TimeInterval
     /// How many rings start in all; -1 means forever.
@@ -80,10 +85,10 @@ public struct RippleTimeline: Sendable, Hashable {
     /// The rings alive at `time` seconds after the start, oldest first.
     ///
     /// A ring started at `start` is alive while `0 <= time - start < duration`; a negative or non-finite
-    /// `time` has no rings.
+    /// `time`, or one past ``maximumTime``, has no rings (``checkedRings(at:)`` throws for the last two).
     /// - Complexity: O(`duration / repeatInterval`), at most ``maximumLiveRings``.
     public func rings(at time: TimeInterval) -> [RippleRing] {
-        guard time.isFinite, time >= 0 else { return [] }
+        guard time.isFinite, time >= 0, time <= Self.maximumTime else { return [] }
         // Candidates from the interval arithmetic, widened by one at each end against rounding; the exact
         // test below decides.
         let newest = Int(clampingTowardZero: (time / repeatInterval).rounded(.down)) + 1
@@ -105,5 +110,16 @@ public struct RippleTimeline: Sendable, Hashable {
                     alpha: fromAlpha + (toAlpha - fromAlpha) * CGFloat(eased)))
         }
         return rings
+    }
+
+    /// The rings alive at `time`, as ``rings(at:)``, for a moment that must be at most ``maximumTime``
+    /// (a moment before the start has no rings).
+    ///
+    /// - Throws: ``LayoutError/timeOutOfRange(_:)`` for a non-finite `time`, or one past
+    ///   ``maximumTime``, rather than answering that no ring is alive.
+    /// - Complexity: O(`duration / repeatInterval`), at most ``maximumLiveRings``.
+    public func checkedRings(at time: TimeInterval) throws(LayoutError) -> [RippleRing] {
+        guard time.isFinite, time <= Self.maximumTime else { throw .timeOutOfRange(time) }
+        return rings(at: time)
     }
 }

@@ -47,9 +47,11 @@ struct TreeBuilder: ~Copyable {
     /// The kept comments of the open elements, innermost last.
     private var comments: [String] = []
 
-    /// The keys by number, and the numbers by key.
+    /// The keys by number, and the numbers by key. Keys are told apart by their UTF-8 bytes, as
+    /// XML names are (`<é>` and `<e\u{301}>` are two elements), not by `String ==`, which would
+    /// fold canonically equivalent names into one key.
     private var keys: [String] = []
-    private var keyIDs: [String: Int] = [:]
+    private var keyIDs: [UTF8Key: Int] = [:]
     /// Key numbers by the name's address in the parser's dictionary, which interns every name
     /// for the length of a parse: one `String` per distinct name instead of one per element. A
     /// small direct-mapped cache sits in front of the dictionary.
@@ -393,10 +395,10 @@ struct TreeBuilder: ~Copyable {
 
     /// The number of `key`, given on first use.
     private mutating func keyID(for key: String) -> Int {
-        if let id = keyIDs[key] { return id }
+        if let id = keyIDs[UTF8Key(key)] { return id }
         let id = keys.count
         keys.append(key)
-        keyIDs[key] = id
+        keyIDs[UTF8Key(key)] = id
         keyStamps.append(0)
         groupStamps.append(0)
         groupSlots.append(0)

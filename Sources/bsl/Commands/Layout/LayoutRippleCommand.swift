@@ -33,7 +33,7 @@ struct LayoutRippleCommand: Command {
     }
 
     func run(_ terminal: Terminal) async throws {
-        let rings = timeline.rings(at: time)
+        let rings = try LayoutCommands.compute { () throws(LayoutError) in try timeline.checkedRings(at: time) }
         try LayoutCommands.writeSVG(
             .ripple(rings, canvasSize: CGSize(width: 200, height: 200), buttonRadius: 30), to: svg)
         if json {
