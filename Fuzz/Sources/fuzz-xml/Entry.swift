@@ -1,0 +1,7 @@
+// libFuzzer's entry point for the xml harness (see Harness.xml). libFuzzer supplies main().
+import Harnesses
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    Harness.xml.fuzz(bytes, size)
+}
