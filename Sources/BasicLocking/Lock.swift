@@ -25,10 +25,10 @@ import Synchronization
     public typealias Lock<Value: ~Copyable> = Synchronization.Mutex<Value>
 #endif
 
-/// Whether ``Lock`` is ``PThreadLock``, that is whether this build was made with
-/// `BASIC_TSAN_LOCKS`.
 #if BASIC_TSAN_LOCKS
+    /// Whether ``Lock`` is ``PThreadLock``: true, this build was made with `BASIC_TSAN_LOCKS`.
     public let isUsingPThreadLocks = true
 #else
+    /// Whether ``Lock`` is ``PThreadLock``: false, this build was made without `BASIC_TSAN_LOCKS`.
     public let isUsingPThreadLocks = false
 #endif

@@ -24,7 +24,9 @@ private let isUnderThreadSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0
         let result = try await ProcessRunner.run(
             TestPaths.builtProduct("tsan-probe"), [mode], timeout: 120,
             environment: ["TSAN_OPTIONS": "halt_on_error=0 exitcode=66"])
-        return (result.standardOutput, result.standardError.contains("WARNING: ThreadSanitizer: data race"), result.status)
+        return (
+            result.standardOutput, result.standardError.contains("WARNING: ThreadSanitizer: data race"), result.status
+        )
     }
 
     @Test("the project's lock and the pthread lock count every increment", arguments: ["lock", "pthread-lock"])

@@ -23,7 +23,8 @@ struct Finding: Sendable, CustomTestStringConvertible {
         for folder in (try? manager.contentsOfDirectory(atPath: root.path)) ?? [] {
             let url = root.appendingPathComponent(folder)
             var isFolder: ObjCBool = false
-            guard !folder.hasPrefix("."), manager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue
+            guard !folder.hasPrefix("."), manager.fileExists(atPath: url.path, isDirectory: &isFolder),
+                isFolder.boolValue
             else { continue }
             for name in (try? manager.contentsOfDirectory(atPath: url.path)) ?? [] where !name.hasPrefix(".") {
                 findings.append(Finding(folder: folder, file: url.appendingPathComponent(name)))

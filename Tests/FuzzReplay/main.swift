@@ -48,7 +48,8 @@ if residentMB() != nil {
     let watchdog = Thread {
         while true {
             if let used = residentMB(), used > memoryLimitMB {
-                fail("\(harness.rawValue) harness: grew to \(used) MB, past the fuzzer's \(memoryLimitMB) MB", status: 1,
+                fail(
+                    "\(harness.rawValue) harness: grew to \(used) MB, past the fuzzer's \(memoryLimitMB) MB", status: 1,
                     immediately: true)
             }
             usleep(20_000)

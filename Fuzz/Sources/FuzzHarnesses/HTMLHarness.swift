@@ -46,7 +46,8 @@ enum HTMLHarness {
         try Check.that(article.bodyHTML == sanitized, "the page's body is not the sanitized HTML")
         let page = article.html()
         try Check.that(
-            page.contains("<title>\(HTMLEntities.escape(title))</title>"), "the page's <title> is not the escaped title")
+            page.contains("<title>\(HTMLEntities.escape(title))</title>"), "the page's <title> is not the escaped title"
+        )
     }
 
     /// Sanitized HTML, parsed again, holds no dropped element, no event handler and no script URL.
@@ -68,14 +69,17 @@ enum HTMLHarness {
             for attribute in element.attributes {
                 let attributeName = attribute.name.lowercased()
                 if attributeName.hasPrefix("on") {
-                    throw failure("the sanitized HTML, parsed again, has an event handler \(attributeName)", input, sanitized)
+                    throw failure(
+                        "the sanitized HTML, parsed again, has an event handler \(attributeName)", input, sanitized)
                 }
                 if urlAttributes.contains(attributeName) {
                     let squeezed = String(
-                        attribute.value.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(Character.init)
+                        attribute.value.unicodeScalars.filter { $0.value > 0x20 && $0.value != 0x7F }.map(
+                            Character.init)
                     ).lowercased()
                     if squeezed.hasPrefix("javascript:") || squeezed.hasPrefix("vbscript:") {
-                        throw failure("the sanitized HTML, parsed again, has a script URL in \(attributeName)", input, sanitized)
+                        throw failure(
+                            "the sanitized HTML, parsed again, has a script URL in \(attributeName)", input, sanitized)
                     }
                 }
             }
@@ -96,7 +100,8 @@ enum HTMLHarness {
         }
         if OptInCheck.terminalWidth.isEnabled, !input.lowercased().contains("<pre") {
             for line in text.split(separator: "\n") where TextWidth.columns(of: String(line)) > width {
-                throw failure("a terminal line is wider than \(width) columns: \(Check.quoted(String(line)))", input, text)
+                throw failure(
+                    "a terminal line is wider than \(width) columns: \(Check.quoted(String(line)))", input, text)
             }
         }
     }

@@ -129,7 +129,9 @@ enum Check {
     /// `text` cut to 300 characters and with control characters escaped, for a failure message.
     static func quoted(_ text: String) -> String {
         let cut = text.count > 300 ? String(text.prefix(300)) + "…" : text
-        return "\"" + cut.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? $0.escaped(asASCII: true) : String($0) }.joined() + "\""
+        return "\""
+            + cut.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? $0.escaped(asASCII: true) : String($0) }
+            .joined() + "\""
     }
 
     /// The input as text, invalid UTF-8 replaced by U+FFFD, as the clients decode bodies.

@@ -24,7 +24,8 @@ enum JSONHarness {
             } catch {
                 throw HarnessFailure("\(what) renders to JSON that does not parse (\(error)): \(Check.quoted(text))")
             }
-            try Check.that(again == value, "\(what) renders to JSON that parses to another value: \(Check.quoted(text))")
+            try Check.that(
+                again == value, "\(what) renders to JSON that parses to another value: \(Check.quoted(text))")
         }
     }
 }

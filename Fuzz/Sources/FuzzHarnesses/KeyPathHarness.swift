@@ -22,11 +22,16 @@ enum KeyPathHarness {
         }
         do {
             let again = try JSONKeyPath(path.description)
-            try Check.that(again == path, "the path \(Check.quoted(text)) prints as \(Check.quoted(path.description)), which parses to another path")
+            try Check.that(
+                again == path,
+                "the path \(Check.quoted(text)) prints as \(Check.quoted(path.description)), which parses to another path"
+            )
         } catch let failure as HarnessFailure {
             throw failure
         } catch {
-            throw HarnessFailure("the path \(Check.quoted(text)) prints as \(Check.quoted(path.description)), which does not parse: \(error)")
+            throw HarnessFailure(
+                "the path \(Check.quoted(text)) prints as \(Check.quoted(path.description)), which does not parse: \(error)"
+            )
         }
 
         for document in [document, .null] {

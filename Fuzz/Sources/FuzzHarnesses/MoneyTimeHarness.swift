@@ -31,7 +31,8 @@ enum MoneyTimeHarness {
         } catch let failure as HarnessFailure {
             throw failure
         } catch {
-            throw HarnessFailure("Money.format gave \(Check.quoted(plain)) for \(amount), which does not parse: \(error)")
+            throw HarnessFailure(
+                "Money.format gave \(Check.quoted(plain)) for \(amount), which does not parse: \(error)")
         }
         _ = Money.format(amount, symbol: "¥")
         do {
