@@ -37,10 +37,15 @@ struct Finding: Sendable, CustomTestStringConvertible {
     /// so that the run stays green until the fix lands and then says the entry can go. When a
     /// fix is merged, delete its entries here.
     static let open: [String: String] = [
+        "html/attributes-50000":
+            "issue 12 defect 7: attribute counts are quadratic in libxml2 2.9.14 (minutes for 50,000); "
+            + "fixed in parallel by capping attributes before parsing",
         "key-path/long-path-set-26187-keys":
-            "issue 12 defect 3: set recurses once per step and overflows the stack; fixed by the BasicCore helper",
+            "issue 12 defect 3: set recurses once per step and overflows the stack; "
+            + "fixed in parallel in BasicCore (trust-core)",
         "key-path/padding-100000-x500":
-            "issue 12 defect 3: padding has no overall limit (50 million nulls); fixed by the BasicCore helper",
+            "issue 12 defect 3: padding has no overall limit (50 million nulls); "
+            + "fixed in parallel in BasicCore (trust-core)",
     ]
 }
 
@@ -67,7 +72,13 @@ struct Finding: Sendable, CustomTestStringConvertible {
         }
     }
 
-    @Test("a finding now gives a clear error or a valid result, in time", arguments: Finding.all)
+    /// Open findings that hang. Replayed as known issues, each would take the whole time limit
+    /// in every run, so they wait in the disabled ``replaySlow(_:)`` until their fix is merged.
+    static let slow: Set<String> = ["html/attributes-50000"]
+
+    @Test(
+        "a finding now gives a clear error or a valid result, in time",
+        arguments: Finding.all.filter { !slow.contains($0.name) })
     func replay(_ finding: Finding) async throws {
         if let reason = Finding.open[finding.name] {
             await withKnownIssue(Comment(rawValue: reason)) {
@@ -78,12 +89,21 @@ struct Finding: Sendable, CustomTestStringConvertible {
         }
     }
 
+    @Test(
+        "a finding that hung now gives a clear error or a valid result, in time",
+        .disabled("issue 12 defect 7 is being fixed in parallel: enable after the merge; empty open and slow"),
+        arguments: Finding.all.filter { slow.contains($0.name) })
+    func replaySlow(_ finding: Finding) async throws {
+        try await Self.check(finding)
+    }
+
     /// Runs the finding in a child `fuzz-replay`, so that a crash takes only the child down.
     private static func check(_ finding: Finding) async throws {
         let result = try await ProcessRunner.run(
             TestPaths.builtProduct("fuzz-replay"), [finding.folder, finding.file.path], timeout: timeLimit)
-        #expect(
-            result.status == 0,
-            "\(finding.name): fuzz-replay ended with status \(result.status): \(result.standardError.prefix(1_500))")
+        // The first lines of what it printed (a crash's backtrace starts with the frames that matter).
+        let printed = result.standardError.split(whereSeparator: \.isNewline).prefix(12).joined(separator: " | ")
+        let status = "status \(result.status) (an exit status, or the signal that killed it)"
+        #expect(result.status == 0, "\(finding.name): fuzz-replay ended with \(status): \(printed)")
     }
 }
