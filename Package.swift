@@ -36,16 +36,21 @@ let package = Package(
 
         // Libraries.
         .target(name: "BasicCore"),
-        .target(name: "BasicCache", dependencies: ["BasicCore", "BasicCrypto", "BasicNetworking"]),
         .target(name: "BasicCLI", dependencies: ["BasicFormat"]),
+        // The lock every module with shared state uses (its Locking.swift): Synchronization's
+        // Mutex, or one on pthread_mutex_t that ThreadSanitizer sees when built with
+        // -Xswiftc -DBASIC_TSAN_LOCKS. Internal: no product.
+        .target(name: "BasicLocking"),
+        .target(
+            name: "BasicCache", dependencies: ["BasicCore", "BasicCrypto", "BasicLocking", "BasicNetworking"]),
         .target(
             name: "BasicCrypto",
-            dependencies: [.target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
+            dependencies: ["BasicLocking", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
         .target(name: "BasicFormat"),
         .target(name: "BasicLayout"),
-        .target(name: "BasicNetworking", dependencies: ["BasicCore"]),
+        .target(name: "BasicNetworking", dependencies: ["BasicCore", "BasicLocking"]),
         .target(name: "BasicRouting"),
-        .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "CSQLite"]),
+        .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "BasicLocking", "CSQLite"]),
         .target(name: "BasicXML", dependencies: ["BasicCore", "CLibXML2"]),
 
         // Clients.
@@ -74,27 +79,44 @@ let package = Package(
         // two-process tests: a long-running writer that acknowledges each committed batch.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .executableTarget(name: "store-stress", dependencies: ["BasicStore"], path: "Tests/StoreStress"),
+        // The fuzz harnesses' bodies, shared with the Fuzz/ package, and the test that replays
+        // every input they ever found (Fuzz/Findings/) through them, one fuzz-replay child each.
+        .target(
+            name: "FuzzHarnesses",
+            dependencies: ["BasicCore", "BasicFormat", "BasicNetworking", "BasicRouting", "BasicXML", "CnblogsClient"],
+            path: "Fuzz/Sources/FuzzHarnesses"),
+        .executableTarget(name: "fuzz-replay", dependencies: ["FuzzHarnesses"], path: "Tests/FuzzReplay"),
+        .testTarget(name: "FuzzFindingsTests", dependencies: ["FuzzHarnesses", "TestSupport"]),
+        // Proves ThreadSanitizer still catches a race with BASIC_TSAN_LOCKS on (LockingTests).
+        .executableTarget(name: "tsan-probe", dependencies: ["BasicLocking"], path: "Tests/TSanProbe"),
         .testTarget(
-            name: "BasicCacheTests", dependencies: ["BasicCache", "BasicFormat", "BasicNetworking", "TestSupport"]),
+            name: "BasicCacheTests",
+            dependencies: ["BasicCache", "BasicFormat", "BasicLocking", "BasicNetworking", "TestSupport"]),
         .testTarget(name: "BasicCLITests", dependencies: ["BasicCLI", "BasicFormat", "TestSupport"]),
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
+        .testTarget(name: "BasicLockingTests", dependencies: ["BasicLocking", "TestSupport"]),
         .testTarget(name: "BasicCryptoTests", dependencies: ["BasicCrypto", "TestSupport"]),
         .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
-        .testTarget(name: "BasicNetworkingTests", dependencies: ["BasicNetworking", "BasicCore", "TestSupport"]),
+        .testTarget(
+            name: "BasicNetworkingTests",
+            dependencies: ["BasicNetworking", "BasicCore", "BasicLocking", "TestSupport"]),
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
         .testTarget(
             name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "TestSupport"]),
-        .testTarget(name: "CnblogsClientTests", dependencies: ["CnblogsClient", "BasicFormat", "TestSupport"]),
-        .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
+        .testTarget(
+            name: "CnblogsClientTests", dependencies: ["CnblogsClient", "BasicFormat", "BasicLocking", "TestSupport"]),
+        .testTarget(
+            name: "BasicStoreTests",
+            dependencies: ["BasicStore", "BasicCore", "BasicLocking", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [
                 "CSQLite", "CLibXML2",
                 .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
             ]),
-        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore", "BasicLocking"]),
         .testTarget(name: "BSLTests", dependencies: ["BasicCore", "BasicLayout", "TestSupport"]),
     ]
 )
