@@ -47,14 +47,14 @@ let package = Package(
             name: "BasicCrypto",
             dependencies: ["BasicLocking", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
         .target(name: "BasicFormat"),
-        .target(name: "BasicLayout"),
+        .target(name: "BasicLayout", dependencies: ["BasicFormat"]),
         .target(name: "BasicNetworking", dependencies: ["BasicCore", "BasicLocking"]),
         .target(name: "BasicRouting"),
         .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "BasicLocking", "CSQLite"]),
-        .target(name: "BasicXML", dependencies: ["BasicCore", "CLibXML2"]),
+        .target(name: "BasicXML", dependencies: ["BasicCore", "BasicFormat", "CLibXML2"]),
 
         // Clients.
-        .target(name: "BudejieClient", dependencies: ["BasicNetworking", "BasicRouting"]),
+        .target(name: "BudejieClient", dependencies: ["BasicCore", "BasicFormat", "BasicNetworking", "BasicRouting"]),
         .target(
             name: "CnblogsClient",
             dependencies: ["BasicNetworking", "BasicXML", "BasicFormat", "BasicStore", "BasicCache"]),
@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
         .testTarget(name: "BasicLockingTests", dependencies: ["BasicLocking", "TestSupport"]),
         .testTarget(name: "BasicCryptoTests", dependencies: ["BasicCrypto", "TestSupport"]),
-        .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat"]),
+        .testTarget(name: "BasicFormatTests", dependencies: ["BasicFormat", "TestSupport"]),
         .testTarget(name: "BasicLayoutTests", dependencies: ["BasicLayout", "BasicCore", "TestSupport"]),
         .testTarget(
             name: "BasicNetworkingTests",

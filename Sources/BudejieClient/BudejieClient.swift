@@ -1,3 +1,4 @@
+import BasicFormat
 import BasicNetworking
 import Foundation
 
@@ -90,19 +91,12 @@ public struct BudejieClient: Sendable {
     }
 
     /// One entry, or nil when it has no name or no link.
+    /// Links arrive HTML-escaped (`&amp;`), as an attribute would hold them.
     static func decodeSquare(_ entry: JSONValue) -> Square? {
         guard let name = entry["name"]?.asString?.trimmingCharacters(in: .whitespaces), !name.isEmpty,
-            let link = entry["url"]?.asString.map(decodeHTMLEntities), !link.isEmpty
+            let link = entry["url"]?.asString.map({ HTMLText.decodingReferences($0, in: .attribute) }), !link.isEmpty
         else { return nil }
         let icon = entry["icon"]?.asString.flatMap { $0.isEmpty ? nil : URL(string: $0) }
         return Square(id: entry["id"]?.asInt, name: name, icon: icon, url: link)
-    }
-
-    /// Links arrive HTML-escaped (`&amp;`); the five XML entities are decoded.
-    static func decodeHTMLEntities(_ text: String) -> String {
-        guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

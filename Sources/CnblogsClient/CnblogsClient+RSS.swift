@@ -1,5 +1,6 @@
 import BasicXML
 import Foundation
+import BasicFormat
 
 extension CnblogsClient {
     /// A blogger's latest posts from the blog's public feed, `{siteURL}/{blogapp}/rss`: the
@@ -53,7 +54,7 @@ extension CnblogsFeedDecoder {
             guard let id = postID(in: link?.absoluteString) ?? postID(in: entry.id) else {
                 throw .malformed(url: url, reason: "item \(index + 1) has no post id in its link or guid")
             }
-            guard let title = entry.title.map(HTMLEntities.decode), !title.isEmpty else {
+            guard let title = entry.title.map({ HTMLText.decodingReferences($0) }), !title.isEmpty else {
                 throw .malformed(url: url, reason: "item \(index + 1) (post \(id)) has no title")
             }
             guard let published = entry.date else {
@@ -63,7 +64,7 @@ extension CnblogsFeedDecoder {
             posts.append(
                 BlogPost(
                     id: id, title: title,
-                    summary: HTMLEntities.plainText(fromHTML: entry.summary ?? entry.content ?? ""),
+                    summary: HTMLText.plainText(fromHTML: entry.summary ?? entry.content ?? ""),
                     published: published, updated: entry.updated,
                     author: BlogAuthor(name: name ?? blogapp, uri: blogURL), link: link, blogapp: blogapp))
         }

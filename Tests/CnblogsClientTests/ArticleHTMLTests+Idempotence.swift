@@ -3,6 +3,7 @@ import CnblogsClient
 import Foundation
 import TestSupport
 import Testing
+import BasicFormat
 
 /// Sanitizing twice gives what sanitizing once gave, for every fixture of the project, every XSS
 /// vector and seeded random HTML: the sanitized body holds nothing that reads differently the
@@ -39,7 +40,7 @@ import Testing
             where ["xml", "html", "json", "txt", "opml"].contains(file.pathExtension) {
                 let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
                 result.append((file.lastPathComponent, text))
-                result.append((file.lastPathComponent + " (decoded)", HTMLEntities.decode(text)))
+                result.append((file.lastPathComponent + " (decoded)", HTMLText.decodingReferences(text)))
             }
         }
         return result

@@ -46,7 +46,7 @@ enum HTMLHarness {
         try Check.that(article.bodyHTML == sanitized, "the page's body is not the sanitized HTML")
         let page = article.html()
         try Check.that(
-            page.contains("<title>\(HTMLEntities.escape(title))</title>"), "the page's <title> is not the escaped title"
+            page.contains("<title>\(HTMLText.escapingText(title))</title>"), "the page's <title> is not the escaped title"
         )
     }
 

@@ -1,3 +1,4 @@
+import BasicFormat
 import Foundation
 
 /// A standalone SVG image, so a person can look at a layout in a browser.
@@ -36,31 +37,9 @@ public struct SVGDocument: Sendable, Hashable {
         output +=
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(box[2])\" height=\"\(box[3])\" "
             + "viewBox=\"\(box.joined(separator: " "))\">\n"
-        if let title { output += "  <title>\(Self.escape(title))</title>\n" }
+        if let title { output += "  <title>\(HTMLText.escapingText(title))</title>\n" }
         for element in elements { element.render(into: &output, depth: 1) }
         output += "</svg>\n"
         return output
-    }
-
-    /// `text` made safe for XML text and attribute values.
-    ///
-    /// The five special characters become entities (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`), and
-    /// characters XML 1.0 forbids (control characters other than tab, line feed and carriage return,
-    /// U+FFFE, U+FFFF) become U+FFFD, so any label renders to a document a parser accepts.
-    public static func escape(_ text: String) -> String {
-        var escaped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": escaped.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": escaped.append(contentsOf: "&apos;".unicodeScalars)
-            case "\t", "\n", "\r": escaped.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": escaped.append("\u{FFFD}")
-            default: escaped.append(scalar)
-            }
-        }
-        return String(escaped)
     }
 }

@@ -1,3 +1,4 @@
+import BasicFormat
 import Foundation
 
 /// One drawable piece of an ``SVGDocument``.
@@ -27,12 +28,12 @@ public indirect enum SVGElement: Sendable, Hashable {
                 "\(indent)<circle cx=\"\(Self.number(center.x))\" cy=\"\(Self.number(center.y))\" "
                 + "r=\"\(Self.number(radius))\"\(Self.attributes(style))/>\n"
         case .path(let data, let style):
-            output += "\(indent)<path d=\"\(SVGDocument.escape(data))\"\(Self.attributes(style))/>\n"
+            output += "\(indent)<path d=\"\(HTMLText.escapingAttribute(data))\"\(Self.attributes(style))/>\n"
         case .text(let text, let center, let fontSize):
             output +=
                 "\(indent)<text x=\"\(Self.number(center.x))\" y=\"\(Self.number(center.y))\" "
                 + "font-size=\"\(Self.number(fontSize))\" font-family=\"sans-serif\" text-anchor=\"middle\" "
-                + "dominant-baseline=\"central\">\(SVGDocument.escape(text))</text>\n"
+                + "dominant-baseline=\"central\">\(HTMLText.escapingText(text))</text>\n"
         case .group(let elements, let transform, let opacity):
             var open = "\(indent)<g"
             if let transform { open += " transform=\"\(transform.description)\"" }
@@ -48,9 +49,9 @@ public indirect enum SVGElement: Sendable, Hashable {
     }
 
     private static func attributes(_ style: SVGStyle) -> String {
-        var text = " fill=\"\(SVGDocument.escape(style.fill))\""
+        var text = " fill=\"\(HTMLText.escapingAttribute(style.fill))\""
         if let stroke = style.stroke {
-            text += " stroke=\"\(SVGDocument.escape(stroke))\" stroke-width=\"\(number(style.strokeWidth))\""
+            text += " stroke=\"\(HTMLText.escapingAttribute(stroke))\" stroke-width=\"\(number(style.strokeWidth))\""
         }
         if let opacity = style.opacity { text += " opacity=\"\(number(opacity))\"" }
         return text

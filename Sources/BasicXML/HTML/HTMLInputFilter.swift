@@ -1,3 +1,5 @@
+import BasicFormat
+
 /// Rewrites HTML source, before libxml2's HTML parser reads it, where that parser would lose or
 /// mistake what a browser reads, and where it would take time quadratic in the input:
 ///
@@ -383,30 +385,19 @@ struct HTMLInputFilter {
         return (position, Array(String(Character(scalar)).utf8))
     }
 
-    /// What HTML5 reads a numeric reference to `value` as, when libxml2 would read it otherwise
-    /// (it drops references to what XML 1.0 does not allow, and reads 0x80–0x9F as C1 controls).
+    /// What HTML5 reads a numeric reference to `value` as (BasicFormat's
+    /// `HTMLText.scalar(forNumericReference:)`), when libxml2 would read it otherwise: libxml2
+    /// drops references to what XML 1.0 does not allow, and reads 0x80–0x9F as C1 controls.
     static func replacement(forReference value: UInt32) -> Unicode.Scalar? {
         switch value {
-        case 0x80...0x9F:
-            return windows1252[Int(value - 0x80)].flatMap(Unicode.Scalar.init)
-        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x1_0000...0x10_FFFF:
-            return nil
-        case 0, 0xD800...0xDFFF, 0x11_0000...:
-            return "\u{FFFD}"
-        default:
-            // C0 controls, U+FFFE and U+FFFF: HTML5 keeps the character, which libxml2 keeps
-            // in attribute values and drops from text, as it does when they are written out.
-            return Unicode.Scalar(value)
+        case 0x80...0x9F: HTMLText.scalar(forNumericReference: value)
+        case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x1_0000...0x10_FFFF: nil
+        // 0, surrogates and values past U+10FFFF: U+FFFD. C0 controls, U+FFFE and U+FFFF: HTML5
+        // keeps the character, which libxml2 keeps in attribute values and drops from text, as
+        // it does when they are written out.
+        default: HTMLText.scalar(forNumericReference: value)
         }
     }
-
-    /// What windows-1252 has at 0x80–0x9F, as HTML5's table of references gives it; nil where
-    /// the reference stays the C1 control itself.
-    static let windows1252: [UInt32?] = [
-        0x20AC, nil, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, nil,
-        0x017D, nil, nil, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A,
-        0x0153, nil, 0x017E, 0x0178,
-    ]
 
     // MARK: Bytes
 

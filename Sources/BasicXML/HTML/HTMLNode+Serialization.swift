@@ -1,3 +1,5 @@
+import BasicFormat
+
 extension HTMLNode {
     /// `nodes` written as HTML.
     ///
@@ -55,7 +57,7 @@ struct HTMLWriter {
             case .end(let name):
                 output += "</\(name)>"
             case .node(.text(let text), let rawText):
-                output += rawText ? Self.rawText(text) : Self.escaped(text, quotes: false)
+                output += rawText ? Self.rawText(text) : HTMLText.escapingText(text)
             case .node(.comment(let text), _):
                 output += "<!--\(Self.commentText(text))-->"
             case .node(.element(let element), let rawText):
@@ -65,7 +67,7 @@ struct HTMLWriter {
                 }
                 output += "<\(element.name)"
                 for attribute in element.attributes where Self.isValidName(attribute.name) {
-                    output += " \(attribute.name)=\"\(Self.escaped(attribute.value, quotes: true))\""
+                    output += " \(attribute.name)=\"\(HTMLText.escapingAttribute(attribute.value))\""
                 }
                 output += ">"
                 guard !element.isVoid else { continue }
@@ -74,25 +76,6 @@ struct HTMLWriter {
                 steps.append(contentsOf: element.children.reversed().map { .node($0, rawText: childrenAreRaw) })
             }
         }
-    }
-
-    /// `text` with `&`, `<` and `>` escaped, and `"` too when `quotes`.
-    static func escaped(_ text: String, quotes: Bool) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || (quotes && $0 == 0x22) }) else {
-            return text
-        }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"" where quotes: result += "&quot;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
     }
 
     /// Script or style text, with `</` broken up so that it cannot close the element.

@@ -1,6 +1,7 @@
 import BasicCore
 import BasicXML
 import Foundation
+import BasicFormat
 
 /// Turns the API's body documents into ``PostBody`` and ``NewsBody``.
 ///
@@ -40,7 +41,8 @@ public enum CnblogsBodyDecoder {
         }
         let images = (text("ImageUrl") ?? "").split(separator: ";").compactMap { URLRepair.url(from: String($0)) }
         return NewsBody(
-            id: id, title: HTMLEntities.decode(title), sourceName: text("SourceName").map(HTMLEntities.decode),
+            id: id, title: HTMLText.decodingReferences(title),
+            sourceName: text("SourceName").map { HTMLText.decodingReferences($0) },
             submitted: submitted, html: normalisingLineEnds(text("Content") ?? ""), imageURLs: images,
             previousID: neighbour(text("PrevNews")), nextID: neighbour(text("NextNews")),
             commentCount: text("CommentCount").flatMap { Int($0) } ?? 0)

@@ -1,6 +1,7 @@
 import BasicNetworking
 import BasicXML
 import Foundation
+import BasicFormat
 
 /// Turns the API's Atom lists into ``BlogPost``s and ``NewsItem``s, surviving its quirks.
 ///
@@ -54,9 +55,9 @@ public enum CnblogsFeedDecoder {
                     id: common.id, title: common.title, summary: common.summary, published: common.published,
                     updated: entry.updated, link: entry.link.flatMap { URLRepair.url(from: $0.href) },
                     diggs: number(entry, "diggs"), views: number(entry, "views"), comments: number(entry, "comments"),
-                    topic: nonEmptyText(entry, "topic").map(HTMLEntities.decode),
+                    topic: nonEmptyText(entry, "topic").map { HTMLText.decodingReferences($0) },
                     topicIcon: nonEmptyText(entry, "topicIcon").flatMap(URLRepair.url(from:)),
-                    sourceName: nonEmptyText(entry, "sourceName").map(HTMLEntities.decode)))
+                    sourceName: nonEmptyText(entry, "sourceName").map { HTMLText.decodingReferences($0) }))
         }
         return items
     }
@@ -104,7 +105,7 @@ public enum CnblogsFeedDecoder {
             }
             bloggers.append(
                 Blogger(
-                    blogURL: blogURL, name: HTMLEntities.decode(name), updated: entry.updated,
+                    blogURL: blogURL, name: HTMLText.decodingReferences(name), updated: entry.updated,
                     blogapp: nonEmptyText(entry, "blogapp") ?? blogapp(fromAuthorURI: blogURL) ?? "",
                     avatar: nonEmptyText(entry, "avatar").flatMap(URLRepair.url(from:)),
                     postCount: number(entry, "postcount")))
@@ -152,7 +153,8 @@ public enum CnblogsFeedDecoder {
         guard let title = entry.title else { throw missing("title") }
         guard let published = entry.published else { throw missing("published") }
         return CommonFields(
-            id: id, title: HTMLEntities.decode(title), summary: HTMLEntities.decode(entry.summary ?? ""),
+            id: id, title: HTMLText.decodingReferences(title),
+            summary: HTMLText.decodingReferences(entry.summary ?? ""),
             published: published)
     }
 

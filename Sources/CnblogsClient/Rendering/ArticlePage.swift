@@ -73,7 +73,7 @@ public struct ArticlePage: Sendable, Hashable {
     ///
     /// - Complexity: O(*n*) in the length of the body.
     public func html() -> String {
-        let title = HTMLEntities.escape(article.title)
+        let title = HTMLText.escapingText(article.title)
         var page = """
             <!DOCTYPE html>
             <html lang="zh-CN">
@@ -109,11 +109,11 @@ public struct ArticlePage: Sendable, Hashable {
         switch article.kind {
         case .post:
             if let author = article.author, !author.isEmpty {
-                parts.append("<span class=\"author\">\(HTMLEntities.escape(author))</span>")
+                parts.append("<span class=\"author\">\(HTMLText.escapingText(author))</span>")
             }
         case .news:
             if let source = article.source, !source.isEmpty {
-                parts.append("<span class=\"source\">来源：\(HTMLEntities.escape(source))</span>")
+                parts.append("<span class=\"source\">来源：\(HTMLText.escapingText(source))</span>")
             }
         }
         if let published = article.published {
@@ -124,7 +124,7 @@ public struct ArticlePage: Sendable, Hashable {
         }
         // Only web links: a `javascript:` or `file:` link has no business in a reader's header.
         if let link = article.link, let scheme = link.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            let href = HTMLEntities.escape(link.absoluteString)
+            let href = HTMLText.escapingAttribute(link.absoluteString)
             parts.append("<a class=\"original\" href=\"\(href)\" rel=\"noreferrer\">阅读原文</a>")
         }
         return parts

@@ -2,6 +2,7 @@ import BasicCore
 import BasicNetworking
 import BasicXML
 import Foundation
+import BasicFormat
 
 /// Turns the token API's v1 JSON into models: PascalCase objects in arrays, bodies as a JSON string
 /// of HTML, dates with seven fractional digits (`2017-06-25T06:31:05.9725356+08:00`).
@@ -32,10 +33,10 @@ public enum CnblogsAPIDecoder {
             let link = row.url("Url")
             let blogapp = row.text("BlogApp") ?? link.flatMap(CnblogsFeedDecoder.blogapp(fromAuthorURI:))
             return BlogPost(
-                id: id, title: HTMLEntities.decode(title),
-                summary: Self.line(HTMLEntities.decode(row.text("Description") ?? "")), published: published,
+                id: id, title: HTMLText.decodingReferences(title),
+                summary: Self.line(HTMLText.decodingReferences(row.text("Description") ?? "")), published: published,
                 author: BlogAuthor(
-                    name: row.text("Author").map(HTMLEntities.decode) ?? "",
+                    name: row.text("Author").map { HTMLText.decodingReferences($0) } ?? "",
                     uri: blogapp.flatMap { URL(string: "https://www.cnblogs.com/\($0)/") }, avatar: row.url("Avatar")),
                 link: link, blogapp: blogapp, diggCount: row.int("DiggCount"), viewCount: row.int("ViewCount"),
                 commentCount: row.int("CommentCount"))
@@ -52,8 +53,8 @@ public enum CnblogsAPIDecoder {
                 return nil
             }
             return NewsItem(
-                id: id, title: HTMLEntities.decode(title),
-                summary: Self.line(HTMLEntities.decode(row.text("Summary") ?? "")), published: published,
+                id: id, title: HTMLText.decodingReferences(title),
+                summary: Self.line(HTMLText.decodingReferences(row.text("Summary") ?? "")), published: published,
                 link: URL(string: "https://news.cnblogs.com/n/\(id)/"), diggCount: row.int("DiggCount"),
                 viewCount: row.int("ViewCount"), commentCount: row.int("CommentCount"), topicIcon: row.url("TopicIcon"))
         }
@@ -118,7 +119,7 @@ public enum CnblogsAPIDecoder {
             guard let title = row.text("Title") else { return nil }
             let tags = row.value("Tags")?.arrayValue?.compactMap(\.asString) ?? []
             return Bookmark(
-                id: row.int("WzLinkId"), title: HTMLEntities.decode(title), url: row.url("LinkUrl"),
+                id: row.int("WzLinkId"), title: HTMLText.decodingReferences(title), url: row.url("LinkUrl"),
                 summary: row.text("Summary"), tags: tags, added: row.date("DateAdded"))
         }
     }

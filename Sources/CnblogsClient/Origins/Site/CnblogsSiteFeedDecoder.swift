@@ -1,5 +1,6 @@
 import BasicXML
 import Foundation
+import BasicFormat
 
 /// Turns today's feeds into ``BlogPost``s and ``NewsItem``s: feed.cnblogs.com's site home, picked
 /// and news feeds, and a blog's own feed (`www.cnblogs.com/{blogapp}/rss`), all Atom.
@@ -124,11 +125,11 @@ public enum CnblogsSiteFeedDecoder {
         id: Int, title: String, published: Date, link: URL?, author: String
     )? {
         let link = entry.link.flatMap { URLRepair.url(from: $0.href) } ?? entry.id.flatMap(URLRepair.url(from:))
-        let author = entry.author.map { HTMLEntities.decode($0.name) } ?? ""
+        let author = entry.author.map { HTMLText.decodingReferences($0.name) } ?? ""
         guard let id = CnblogsFeedDecoder.postID(in: link?.absoluteString) ?? CnblogsFeedDecoder.postID(in: entry.id),
             let rawTitle = entry.title, let published = entry.published ?? entry.updated
         else { return nil }
-        let title = Self.title(HTMLEntities.decode(rawTitle), author: author)
+        let title = Self.title(HTMLText.decodingReferences(rawTitle), author: author)
         guard !title.isEmpty else { return nil }
         return (id, title, published, link, author)
     }

@@ -114,7 +114,7 @@ struct CnblogsListOptions: Sendable {
         let rows = comments.map { comment in
             [
                 String(comment.id), comment.authorName, formatter.relativeString(for: comment.published),
-                HTMLEntities.plainText(fromHTML: comment.html),
+                HTMLText.plainText(fromHTML: comment.html),
             ]
         }
         terminal.print(
