@@ -47,17 +47,18 @@ enum CassetteExchanges {
         contexts.withLock { _ = $0.removeValue(forKey: token) }
     }
 
-    /// Sends `request` through `session` with its context registered, and maps the outcome.
-    static func send(_ request: URLRequest, mode: Context.Mode, through session: URLSession) async throws(NetworkError)
-        -> Response
-    {
+    /// Sends `request` through `session` with its context registered, ending it after
+    /// `timeout`, and maps the outcome.
+    static func send(
+        _ request: URLRequest, mode: Context.Mode, through session: URLSession, timeout: Duration?
+    ) async throws(NetworkError) -> Response {
         let context = Context(mode: mode, request: request)
         let token = register(context)
         defer { unregister(token) }
         var tagged = request
         tagged.setValue(token, forHTTPHeaderField: CassetteURLProtocol.tokenHeader)
         do {
-            var response = try await URLSessionTransport.send(tagged, through: session)
+            var response = try await URLSessionTransport.send(tagged, through: session, timeout: timeout)
             response.url = request.url ?? response.url
             return response
         } catch {
