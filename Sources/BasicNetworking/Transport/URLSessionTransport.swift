@@ -156,32 +156,51 @@ extension NetworkError {
             // URLSession's own timeout: the request's, or the session's when that is shorter.
             self = .timedOut(url: url, seconds: min(request.timeoutInterval, timeout?.seconds ?? .infinity))
         default:
-            self = .transport(url: url, reason: Self.reason(for: urlError.code), underlying: urlError)
+            let scheme = request.url?.scheme?.lowercased()
+            let isHTTP = scheme == "http" || scheme == "https"
+            let reason = Self.reason(for: urlError.code, detail: Self.detail(of: urlError), isHTTP: isHTTP)
+            self = .transport(url: url, reason: reason, underlying: urlError)
         }
     }
 
-    /// URLError's codes in words, with what to do.
-    private static func reason(for code: URLError.Code) -> String {
+    /// What FoundationNetworking says happened, when it says more than the code: on Linux,
+    /// libcurl's own message ("transfer closed with 900 bytes remaining to read").
+    private static func detail(of error: URLError) -> String? {
+        #if canImport(FoundationNetworking)
+            let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String
+            let line = text?.split(whereSeparator: \.isNewline).joined(separator: " ")
+            return line?.isEmpty == false ? line : nil
+        #else
+            return nil
+        #endif
+    }
+
+    /// URLError's codes in words, with what to do; `detail` is FoundationNetworking's message.
+    private static func reason(for code: URLError.Code, detail: String?, isHTTP: Bool) -> String {
+        let said = detail.map { " (\($0))" } ?? ""
         switch code {
         case .cannotConnectToHost:
             return "could not connect (connection refused); check that the server is running and the port is right"
         case .networkConnectionLost:
-            return "the connection was lost before the whole response arrived; try again"
+            return "the connection was lost before the whole response arrived\(said); try again"
         case .cannotFindHost, .dnsLookupFailed:
             return "the host name could not be resolved; check the URL"
         case .notConnectedToInternet:
             return "there is no network connection"
         case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
-            return "the TLS connection could not be made securely (URLError \(code.rawValue))"
+            return "the TLS connection could not be made securely (URLError \(code.rawValue))\(said)"
         case .badServerResponse:
-            return "the server's answer could not be read as HTTP"
+            return "the server's answer could not be read as HTTP\(said); check that the URL is an HTTP server's"
+        case .unsupportedURL where isHTTP:
+            // libcurl's word for an answer that is not HTTP at all ("Received HTTP/0.9 when not allowed").
+            return "the server's answer is not HTTP\(said); check that the URL is an HTTP server's"
         case .badURL, .unsupportedURL:
             return "the URL is not supported; use http or https"
         case .httpTooManyRedirects:
             return "too many redirects"
         default:
-            return "URLError \(code.rawValue)"
+            return "the transfer failed\(detail.map { ": \($0)" } ?? "") (URLError \(code.rawValue)); try again"
         }
     }
 }
