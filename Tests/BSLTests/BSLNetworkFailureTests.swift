@@ -53,7 +53,7 @@ import Testing
     }
 
     /// Every command that goes to the network; `BASE` stands for the failing server's base URL
-    /// and `LIBRARY` for a temporary offline library.
+    /// and `LIBRARY` for a temporary folder of the run (an offline library, a cassette).
     static let commands: [[String]] = [
         ["http", "get", "BASE/news"], ["http", "post", "BASE/login", "--param", "user=alice"],
         ["feed", "BASE/feed.xml"], ["budejie", "squares", "--api", "BASE"],
@@ -67,6 +67,9 @@ import Testing
         ["cnblogs", "read", "551203", "--news", "--api", "BASE"],
         ["cnblogs", "save", "5770214", "--images", "--library", "LIBRARY", "--api", "BASE"],
         ["cnblogs", "save", "551203", "--news", "--library", "LIBRARY", "--api", "BASE"],
+        // Recording goes through URLSession twice (a URLProtocol in front of the network).
+        ["http", "get", "BASE/news", "--record", "LIBRARY"],
+        ["cnblogs", "read", "5770214", "--record", "LIBRARY", "--api", "BASE"],
     ]
 
     /// Runs per command: each failure twice.
@@ -79,10 +82,11 @@ import Testing
         arguments: commands)
     func failingServers(command: [String]) async throws {
         let server = try await TestHTTPServer.shared()
-        let library = try TemporaryDirectory()
         let failures = (0..<Self.runs).map { Failure.allCases[$0 % Failure.allCases.count] }
         let results = try await Self.inParallel(failures) { failure in
             let base = failure.base(on: server)
+            // A folder for each run: runs at once must not share a library or a cassette.
+            let library = try TemporaryDirectory()
             let arguments =
                 command.map { $0.replacingOccurrences(of: "BASE", with: base) }
                 .map { $0 == "LIBRARY" ? library.url.path : $0 } + ["--timeout", "1"]

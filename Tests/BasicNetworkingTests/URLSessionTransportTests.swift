@@ -53,6 +53,99 @@ import Testing
         }
     }
 
+    @Test(
+        "the configuration's timeout ends a request the server never answers, or answers only in part",
+        arguments: ["hang", "stall"])
+    func deadline(mode: String) async throws {
+        let server = try await TestHTTPServer.shared()
+        let transport = URLSessionTransport(configuration: .init(timeout: .milliseconds(300)))
+        let url = server.url("/hostile/\(mode)/x")
+        let error = await Net.error { try await transport.send(URLRequest(url: url)) }
+        guard case .timedOut(let failed, let seconds) = error else {
+            Issue.record("expected timedOut, got \(String(describing: error))")
+            return
+        }
+        #expect(failed == url.absoluteString)
+        #expect(seconds == 0.3)
+    }
+
+    @Test("a transport over a session of yours takes a timeout too")
+    func deadlineOnOwnSession() async throws {
+        let server = try await TestHTTPServer.shared()
+        let session = URLSession(configuration: URLSessionTransport.Configuration().sessionConfiguration())
+        defer { session.finishTasksAndInvalidate() }
+        let transport = URLSessionTransport(session: session, timeout: .milliseconds(200))
+        let error = await Net.error { try await transport.send(URLRequest(url: server.url("/hostile/hang/x"))) }
+        #expect(error?.caseName == "timedOut")
+        #expect(try await transport.send(URLRequest(url: server.url("/bytes/5"))).body.count == 5)
+    }
+
+    @Test("cancelling a request the server never answers ends it at once as cancelled, and the transport goes on")
+    func cancelHanging() async throws {
+        let server = try await TestHTTPServer.shared()
+        let transport = URLSessionTransport()
+        let url = server.url("/hostile/hang/x")
+        let task = Task { try await transport.send(URLRequest(url: url)) }
+        // Cancelled at once or after the request went out: both must end as cancelled.
+        try await Task.sleep(for: .milliseconds(50))
+        task.cancel()
+        let outcome = await task.result
+        guard case .failure(let error) = outcome, case .cancelled(let cancelled)? = error as? NetworkError else {
+            Issue.record("expected cancelled, got \(outcome)")
+            return
+        }
+        #expect(cancelled == url.absoluteString)
+        #expect(try await transport.send(URLRequest(url: server.url("/bytes/3"))).body.count == 3)
+    }
+
+    @Test("a task cancelled before it sends gets cancelled without a request")
+    func cancelledBeforeSending() async throws {
+        let name = Net.unique("never")
+        let url = try await TestHTTPServer.shared().url("/count/\(name)")
+        let transport = URLSessionTransport()
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transport.send(URLRequest(url: url))
+        }
+        let outcome = await task.result
+        guard case .failure(let error) = outcome, case .cancelled? = error as? NetworkError else {
+            Issue.record("expected cancelled, got \(outcome)")
+            return
+        }
+        #expect(try await Net.counter(name) == 0)
+    }
+
+    @Test(
+        "transport failures say what happened in libcurl's words, and what to do",
+        arguments: [
+            ("drop", "the transfer failed: transfer closed with 900 bytes remaining to read (URLError -1); try again"),
+            (
+                "close",
+                "the server's answer could not be read as HTTP (Empty reply from server); check that the URL is an "
+                    + "HTTP server's"
+            ),
+            (
+                "garbage",
+                "the server's answer is not HTTP (Received HTTP/0.9 when not allowed); check that the URL is an HTTP "
+                    + "server's"
+            ),
+        ])
+    func failureWords(mode: String, reason: String) async throws {
+        let url = try await TestHTTPServer.shared().url("/hostile/\(mode)/x")
+        let error = await Net.error { try await URLSessionTransport().send(URLRequest(url: url)) }
+        #expect(error?.description == "request to \(url.absoluteString) failed: \(reason)")
+    }
+
+    @Test("a recording transport ends a silent exchange at its configuration's timeout")
+    func recordingDeadline() async throws {
+        let folder = try TemporaryDirectory()
+        let recorder = try RecordingTransport(cassette: folder.url, configuration: .init(timeout: .milliseconds(300)))
+        let url = try await TestHTTPServer.shared().url("/hostile/hang/x")
+        let error = await Net.error { try await recorder.send(URLRequest(url: url)) }
+        #expect(error?.caseName == "timedOut")
+        #expect(recorder.exchangeCount == 0)
+    }
+
     /// Enough to deadlock before the fix: one round in three did, on two cores.
     static let rounds = 6
     static let sendsPerRound = 500

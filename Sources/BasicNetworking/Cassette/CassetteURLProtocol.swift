@@ -78,7 +78,10 @@ final class CassetteURLProtocol: URLProtocol {
             loading.isStopped = true
             return loading.task
         }
-        task?.cancel()
+        // URLSession calls this on its work queue, and cancelling a task waits for that queue
+        // (every session's queue targets one): cancelling here would wait for itself, and
+        // every request of the process would hang. Cancel from another queue.
+        if let task { SessionExchange.cancelQueue.async { task.cancel() } }
     }
 
     private func replay(_ context: CassetteExchanges.Context, from cassette: Cassette) {

@@ -128,7 +128,8 @@ public final class URLSessionTransport: Transport {
 extension Duration {
     /// The duration in seconds, as a `Double`.
     var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+        // Divided, not multiplied by 1e-18 (which is not exact): 0.3 s stays 0.3.
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
 
