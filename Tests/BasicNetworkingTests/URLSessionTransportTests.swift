@@ -69,6 +69,42 @@ import Testing
         #expect(seconds == 0.3)
     }
 
+    @Test(
+        "one transport's timeout ends each of many silent requests started over time, and lets quick ones through",
+        .timeLimit(.minutes(3)))
+    func manyDeadlines() async throws {
+        let server = try await TestHTTPServer.shared()
+        let transport = URLSessionTransport(configuration: .init(timeout: .milliseconds(400)))
+        let outcomes = try await withThrowingTaskGroup(of: (Bool, String).self) { group in
+            for index in 0..<24 {
+                let silent = index % 3 != 0
+                let url = server.url(silent ? "/hostile/hang/\(index)" : "/bytes/\(index)")
+                group.addTask {
+                    do throws(NetworkError) {
+                        let response = try await transport.send(URLRequest(url: url))
+                        return (silent, response.body.count == index ? "answered" : "short")
+                    } catch {
+                        return (silent, error.caseName)
+                    }
+                }
+                // Deadlines spread over time, as requests start one after another.
+                try await Task.sleep(for: .milliseconds(15))
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.count == 24)
+        #expect(outcomes.filter { $0.0 }.allSatisfy { $0.1 == "timedOut" }, "\(outcomes)")
+        #expect(outcomes.filter { !$0.0 }.allSatisfy { $0.1 == "answered" }, "\(outcomes)")
+    }
+
+    @Test("a timeout of zero ends a request at once with timedOut")
+    func zeroTimeout() async throws {
+        let url = try await TestHTTPServer.shared().url("/hostile/hang/zero")
+        let transport = URLSessionTransport(configuration: .init(timeout: .zero))
+        let error = await Net.error { try await transport.send(URLRequest(url: url)) }
+        #expect(error?.caseName == "timedOut")
+    }
+
     @Test("a transport over a session of yours takes a timeout too")
     func deadlineOnOwnSession() async throws {
         let server = try await TestHTTPServer.shared()

@@ -19,8 +19,8 @@ public final class ReplayTransport: Transport {
     public let folder: URL
     private let cassette: Cassette
     private let session: URLSession
-    /// The longest one exchange may take (the configuration's timeout).
-    private let timeout: Duration
+    /// What ends exchanges that outlive the configuration's timeout.
+    private let deadlines: DeadlineKeeper
 
     /// A transport answering from the cassette in `folder`; `redactedParameters` are the
     /// parameters the cassette was recorded with redacted.
@@ -36,7 +36,7 @@ public final class ReplayTransport: Transport {
             redaction: CassetteRedaction(
                 headers: RecordingTransport.defaultRedactedHeaders, parameters: redactedParameters))
         session = CassetteExchanges.session(configuration)
-        timeout = configuration.timeout
+        deadlines = DeadlineKeeper(timeout: configuration.timeout)
     }
 
     deinit {
@@ -51,6 +51,6 @@ public final class ReplayTransport: Transport {
     /// - Throws: ``NetworkError/notRecorded(method:url:cassette:)`` for a request the cassette
     ///   does not hold; ``NetworkError/cancelled(url:)``.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
-        try await CassetteExchanges.send(request, mode: .replay(cassette), through: session, timeout: timeout)
+        try await CassetteExchanges.send(request, mode: .replay(cassette), through: session, deadlines: deadlines)
     }
 }

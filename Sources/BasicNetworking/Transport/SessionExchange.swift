@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// One request in flight through ``URLSessionTransport``: the continuation its caller waits on,
-/// the `URLSessionDataTask` and the deadline, behind a lock.
+/// One request in flight through ``URLSessionTransport``: the continuation its caller waits on
+/// and the `URLSessionDataTask`, behind a lock; its deadline is kept by a ``DeadlineKeeper``.
 ///
 /// Whichever comes first ends the exchange and resumes the caller, once: the task's completion
 /// handler, the caller's cancellation, or the deadline. Cancellation and the deadline then cancel
@@ -11,14 +11,18 @@ import Synchronization
 ///
 /// Why it cannot deadlock (swift-corelibs-foundation #5412, which `URLSession.data(for:)` has on
 /// this toolchain): a Swift task's cancellation handler runs while the runtime holds that task's
-/// status lock, and resuming the task's continuation takes the same lock. `data(for:)` calls
+/// status lock, and resuming a suspended task from another thread may take that lock (the
+/// deadlock's backtrace shows `flagAsAndEnqueueOnExecutor` waiting for it). `data(for:)` calls
 /// `URLSessionTask.cancel()` from its handler, which waits for URLSession's work queue (one
 /// queue that every session's queue targets), while the work queue, ending the task, resumes
-/// the continuation inline and so waits for the status lock. Here the handler takes only
-/// ``state``'s lock, which is never held while calling URLSession, resuming a continuation or
-/// cancelling the timer; it never waits for the work queue. The completion handler runs on the
-/// session's delegate queue, not inline on the work queue, so the one thread that waits for a
-/// status lock (to resume) holds nothing URLSession needs.
+/// the continuation inline and so waits for the status lock: each thread holds what the other
+/// waits for. Here the handler never waits for URLSession: it takes ``state``'s lock and the
+/// keeper's, neither ever held while calling URLSession or resuming a continuation; it
+/// resumes its own task's continuation, as a cancellation handler may (`Flight` does the same);
+/// and it hands `URLSessionTask.cancel()` to ``cancelQueue``, which holds nothing. The
+/// completion handler runs on the session's delegate queue, which URLSession's work queue only
+/// enqueues onto, so the one thread that may wait for a status lock (to resume) holds nothing
+/// that URLSession or the cancelling thread needs.
 final class SessionExchange: Sendable {
     /// How the exchange ended.
     enum Outcome: Sendable {
@@ -31,7 +35,8 @@ final class SessionExchange: Sendable {
     private struct State {
         var continuation: CheckedContinuation<Outcome, Never>?
         var task: URLSessionDataTask?
-        var deadline: Deadline?
+        /// The keeper counting its time, and its id there.
+        var deadline: (keeper: DeadlineKeeper, id: UInt64)?
         var hasEnded = false
         /// Why it ended, when that was before it started.
         var ending: NetworkError?
@@ -43,29 +48,26 @@ final class SessionExchange: Sendable {
 
     private let state = Mutex(State())
 
+    /// The request's URL, for messages.
+    let url: String
+
+    /// An exchange for a request to `url`.
+    init(url: String) {
+        self.url = url
+    }
+
     /// Starts `request` on `session`, resuming `continuation` when it ends (at once when the
-    /// exchange has been cancelled already). A deadline of `timeout` ends it with
-    /// ``NetworkError/timedOut(url:seconds:)``.
+    /// exchange has been cancelled already). `deadlines` ends it with
+    /// ``NetworkError/timedOut(url:seconds:)`` when its time is up.
     func start(
-        _ request: URLRequest, in session: URLSession, timeout: Duration?,
+        _ request: URLRequest, in session: URLSession, deadlines: DeadlineKeeper?,
         continuation: CheckedContinuation<Outcome, Never>
     ) {
-        let url = request.url?.absoluteString ?? "(no URL)"
         // Made outside the lock: creating a task waits for URLSession's work queue.
         let task = session.dataTask(with: request) { [self] data, response, error in
             complete(.completed(data, response, error))
         }
-        var deadline: Deadline?
-        if let timeout {
-            let timer = DispatchSource.makeTimerSource(queue: .global())
-            timer.schedule(deadline: .now() + Self.interval(timeout))
-            timer.setEventHandler { [weak self] in
-                self?.end(.timedOut(url: url, seconds: timeout.seconds))
-            }
-            // Resumed at once: libdispatch traps when a source that was never resumed is released.
-            timer.resume()
-            deadline = Deadline(timer: timer)
-        }
+        let deadline = deadlines.map { ($0, $0.add(self)) }
         let ending: NetworkError? = state.withLock { state in
             if state.hasEnded { return state.ending ?? .cancelled(url: url) }
             state.continuation = continuation
@@ -76,7 +78,7 @@ final class SessionExchange: Sendable {
         if let ending {
             // Cancelled (or out of time) before it started. Never resumed, the task is cancelled
             // to take it out of the session's registry.
-            deadline?.timer.cancel()
+            if let (keeper, id) = deadline { keeper.remove(id) }
             task.cancel()
             continuation.resume(returning: .ended(ending))
             return
@@ -88,7 +90,7 @@ final class SessionExchange: Sendable {
     /// Safe inside a task's cancellation handler: see the type's discussion.
     func end(_ error: NetworkError) {
         guard let taken = take(ending: error) else { return }
-        taken.deadline?.timer.cancel()
+        if let (keeper, id) = taken.deadline { keeper.remove(id) }
         taken.continuation?.resume(returning: .ended(error))
         if let task = taken.task { Self.cancelQueue.async { task.cancel() } }
     }
@@ -96,7 +98,7 @@ final class SessionExchange: Sendable {
     /// URLSession's answer arrived (on the session's delegate queue).
     private func complete(_ outcome: Outcome) {
         guard let taken = take(ending: nil) else { return }
-        taken.deadline?.timer.cancel()
+        if let (keeper, id) = taken.deadline { keeper.remove(id) }
         taken.continuation?.resume(returning: outcome)
     }
 
@@ -104,7 +106,7 @@ final class SessionExchange: Sendable {
     private struct Taken {
         var continuation: CheckedContinuation<Outcome, Never>?
         var task: URLSessionDataTask?
-        var deadline: Deadline?
+        var deadline: (keeper: DeadlineKeeper, id: UInt64)?
     }
 
     /// Marks the exchange ended (by `error`, or by URLSession's answer when nil) and takes out
@@ -117,19 +119,5 @@ final class SessionExchange: Sendable {
             defer { (state.continuation, state.task, state.deadline) = (nil, nil, nil) }
             return Taken(continuation: state.continuation, task: state.task, deadline: state.deadline)
         }
-    }
-
-    /// The timer that ends the exchange when its timeout has passed.
-    struct Deadline: @unchecked Sendable {
-        // A dispatch source may be resumed and cancelled from any thread (libdispatch
-        // synchronizes it); Dispatch on Linux does not mark it Sendable.
-        let timer: any DispatchSourceTimer
-    }
-
-    /// `duration` for a dispatch deadline, at most about 292 years (`Int64` nanoseconds).
-    private static func interval(_ duration: Duration) -> DispatchTimeInterval {
-        let seconds = max(0, duration.seconds)
-        guard seconds < 9e9 else { return .never }
-        return .nanoseconds(Int(seconds * 1e9))
     }
 }

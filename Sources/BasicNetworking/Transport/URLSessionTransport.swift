@@ -65,14 +65,16 @@ public final class URLSessionTransport: Transport {
     public let session: URLSession
     /// The longest one request may take (``Configuration/timeout``); nil for no limit of the
     /// transport's own.
-    public let timeout: Duration?
+    public var timeout: Duration? { deadlines?.timeout }
     /// Whether the transport made the session (and so ends it when it goes away).
     private let ownsSession: Bool
+    /// What ends requests whose time is up.
+    private let deadlines: DeadlineKeeper?
 
     /// A transport with a session of its own.
     public init(configuration: Configuration = .init()) {
         session = URLSession(configuration: configuration.sessionConfiguration())
-        timeout = configuration.timeout
+        deadlines = DeadlineKeeper(timeout: configuration.timeout)
         ownsSession = true
     }
 
@@ -80,7 +82,7 @@ public final class URLSessionTransport: Transport {
     /// limits each request as ``Configuration/timeout`` does; nil leaves it to the session.
     public init(session: URLSession, timeout: Duration? = nil) {
         self.session = session
-        self.timeout = timeout
+        deadlines = timeout.map(DeadlineKeeper.init(timeout:))
         ownsSession = false
     }
 
@@ -92,19 +94,19 @@ public final class URLSessionTransport: Transport {
     ///
     /// - Throws: ``NetworkError``: cancelled, timed out, or a transport failure.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
-        try await Self.send(request, through: session, timeout: timeout)
+        try await Self.send(request, through: session, deadlines: deadlines)
     }
 
-    /// Sends `request` through `session`, ending it after `timeout`, and maps URLSession's
-    /// errors to ``NetworkError``. Cancelling the calling task ends it at once.
+    /// Sends `request` through `session`, ending it when `deadlines` says its time is up, and
+    /// maps URLSession's errors to ``NetworkError``. Cancelling the calling task ends it at once.
     static func send(
-        _ request: URLRequest, through session: URLSession, timeout: Duration?
+        _ request: URLRequest, through session: URLSession, deadlines: DeadlineKeeper?
     ) async throws(NetworkError) -> Response {
         let url = request.url ?? URL(fileURLWithPath: "/")
-        let exchange = SessionExchange()
+        let exchange = SessionExchange(url: url.absoluteString)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                exchange.start(request, in: session, timeout: timeout, continuation: continuation)
+                exchange.start(request, in: session, deadlines: deadlines, continuation: continuation)
             }
         } onCancel: {
             exchange.end(.cancelled(url: url.absoluteString))
@@ -113,7 +115,7 @@ public final class URLSessionTransport: Transport {
         case .ended(let error):
             throw error
         case .completed(_, _, let error?):
-            throw NetworkError(error, request: request, timeout: timeout)
+            throw NetworkError(error, request: request, timeout: deadlines?.timeout)
         case .completed(let data, let response, nil):
             guard let http = response as? HTTPURLResponse else {
                 throw .transport(
