@@ -19,7 +19,7 @@ import Testing
             "tag=y", "--header", "X-Client: bsl",
         ])
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.hasSuffix("}\n"))
+        #expect(result.standardOutput.hasSuffix("}"), "written as the server sent it, with no newline added")
         let echo = try JSONValue(parsing: result.standardOutput)
         #expect(echo["method"] == "GET")
         #expect(echo["query"] == ["q": "a b+c", "tag": ["x", "y"]])
@@ -52,15 +52,14 @@ import Testing
         #expect(result.standardOutput.hasPrefix("HTTP 200 OK\n"))
         #expect(result.standardOutput.contains("\nContent-Length: 3\n"))
         #expect(result.standardOutput.contains("\nContent-Type: application/octet-stream\n"))
-        #expect(result.standardOutput.contains("\n\n"))
+        #expect(result.standardOutput.hasSuffix("\n\n\u{0}\u{1}\u{2}"))
     }
 
     @Test(
         "errors exit 1 with the NetworkError's message",
         arguments: [
-            (["/status/500"], "answered HTTP 500 (internal server error)"),
             (["/delay/30000", "--timeout", "0.2"], "timed out after 0.2 s"),
-            (["/drop"], "request to"),
+            (["/drop"], "transfer closed with 900 bytes remaining to read"),
         ])
     func errors(arguments: [String], message: String) async throws {
         let server = try await TestHTTPServer.shared()
@@ -69,9 +68,100 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.hasPrefix("Error: "))
-        #expect(result.standardError.contains(message))
+        #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(result.standardError.contains(url))
         #expect(result.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test(
+        "a 4xx or 5xx answer writes its body as curl does, then exits 1 with one Error: line",
+        arguments: [(500, "internal server error"), (404, "not found"), (429, "too many requests")])
+    func errorAnswer(status: Int, reason: String) async throws {
+        let server = try await TestHTTPServer.shared()
+        let url = server.url("/status/\(status)?body=went%20wrong").absoluteString
+        let result = try await bsl(["http", "get", url])
+        #expect(result.status == 1)
+        #expect(result.standardOutput == "went wrong")
+        #expect(
+            result.standardError
+                == "Error: \(url) answered HTTP \(status) (\(reason)); its body (10 bytes) is on standard output\n")
+    }
+
+    @Test("--include shows an error answer's status line, headers and body")
+    func includeErrorAnswer() async throws {
+        let server = try await TestHTTPServer.shared()
+        let url = server.url("/status/503?body=busy&retry_after=7").absoluteString
+        let result = try await bsl(["http", "get", url, "--include"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.hasPrefix("HTTP 503 Service Unavailable\n"), "\(result.standardOutput)")
+        #expect(result.standardOutput.contains("\nContent-Length: 4\n"))
+        #expect(result.standardOutput.contains("\nRetry-After: 7\n"))
+        #expect(result.standardOutput.hasSuffix("\n\nbusy"))
+        #expect(result.standardError.hasPrefix("Error: \(url) answered HTTP 503 (service unavailable)"))
+    }
+
+    @Test("a body without a final newline is written as it is, not with one added")
+    func bodyAsItIs() async throws {
+        let server = try await TestHTTPServer.shared()
+        let result = try await bsl(["http", "get", server.url("/status/200?body=no%20newline").absoluteString])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "no newline")
+    }
+
+    @Test("-o FILE writes the body byte for byte: 1,024 bytes stay 1,024; --include puts the head first")
+    func outputFile() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("bytes.bin")
+        let expected = Data((0..<1024).map { UInt8($0 % 251) })
+        let result = try await bsl(["http", "get", server.url("/bytes/1024").absoluteString, "-o", file.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        #expect(try Data(contentsOf: file) == expected)
+
+        let included = try await bsl([
+            "http", "get", server.url("/bytes/1024").absoluteString, "--output", file.path, "--include",
+        ])
+        #expect(included.status == 0, "\(included.standardError)")
+        let written = try Data(contentsOf: file)
+        let head = Data("HTTP 200 OK\n".utf8)
+        #expect(written.prefix(head.count) == head)
+        #expect(written.suffix(1026) == Data("\n\n".utf8) + expected)
+    }
+
+    @Test("-o FILE of an error answer keeps its body in the file and says so")
+    func outputFileOfErrorAnswer() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let file = folder.url.appendingPathComponent("error.txt")
+        let result = try await bsl(["http", "get", server.url("/status/404?body=gone").absoluteString, "-o", file.path])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "gone")
+        #expect(result.standardError.hasSuffix("its body (4 bytes) is in \(file.path)\n"))
+    }
+
+    @Test(
+        "-o into a missing folder, or onto a folder, exits 1 saying why",
+        arguments: [("missing/out.bin", "the folder"), (".", "it is a folder; name a file")])
+    func outputFileNotWritable(path: String, reason: String) async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let target = folder.url.appendingPathComponent(path).path
+        let result = try await bsl(["http", "get", server.url("/bytes/10").absoluteString, "-o", target])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("Error: cannot write \(target): \(reason)"), "\(result.standardError)")
+    }
+
+    @Test("the User-Agent carries the version bsl --version shows; --header User-Agent replaces it")
+    func userAgent() async throws {
+        let server = try await TestHTTPServer.shared()
+        let version = try await bsl(["--version"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version == "bsl 0.1.0")
+        let echo = try await bsl(["http", "get", server.url("/echo").absoluteString])
+        #expect(try JSONValue(parsing: echo.standardOutput)["headers"]?["User-Agent"] == .string("bsl/0.1.0"))
+        let custom = try await bsl(["http", "get", server.url("/echo").absoluteString, "--header", "User-Agent: me/2"])
+        #expect(try JSONValue(parsing: custom.standardOutput)["headers"]?["User-Agent"] == "me/2")
     }
 
     @Test("--retry N allows N retries after the first attempt")
@@ -126,7 +216,7 @@ import Testing
         "usage errors exit 64",
         arguments: [
             ["--param", "novalue"], ["--header", "NoColon"], ["--body", "{bad"], ["--json", "{}"], ["--retry", "-1"],
-            ["--timeout", "0"],
+            ["--timeout", "0"], ["--timeout", "-1"], ["--timeout", "nan"], ["--output", ""],
             ["--record", "/tmp/a", "--replay", "/tmp/b"], ["--retry", "x"], ["--retry", "1", "--retry", "2"],
         ])
     func usage(arguments: [String]) async throws {

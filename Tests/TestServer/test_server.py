@@ -24,13 +24,26 @@ hit counter, and ?hold=<name> to wait, at most 60 s, until /release/<name>):
   GET  /drop                promises 1000 bytes, sends 100, closes the connection
   GET  /bytes/<n>           n deterministic bytes (application/octet-stream)
   GET  /fixtures/<path>     a file from the fixtures folder (--fixtures DIR)
+  ANY  /hostile/<mode>[/...] a server that fails, whatever the rest of the path (so that a
+                            client's --api base can point at it):
+         500, 404           that status with a small HTML body
+         invalid-utf8       200 XML whose text is not UTF-8
+         truncated          200 whose (complete) body is an XML or JSON document cut short
+         empty              200 with an empty body
+         drop               promises 1000 bytes, sends 100, closes the connection
+         close              closes the connection without answering
+         garbage            answers bytes that are not HTTP, then closes
+         hang               never answers (until the client goes away, at most 120 s)
+         stall              sends the headers and part of the body, then nothing
 """
 
 import argparse
 import json
 import mimetypes
 import os
+import select
 import signal
+import socket
 import socketserver
 import sys
 import threading
@@ -158,8 +171,74 @@ class Handler(BaseHTTPRequestHandler):
             self.send_bytes(200, bytes(i % 251 for i in range(n)), "application/octet-stream")
         elif head == "fixtures" and len(parts) >= 2:
             self.send_fixture(parts[1:])
+        elif head == "hostile" and len(parts) >= 2:
+            self.send_hostile(parts[1])
         else:
             self.send_json(404, {"error": "no such endpoint", "path": url.path})
+
+    def send_hostile(self, mode):
+        if mode in ("500", "404"):
+            code = int(mode)
+            page = f"<html><body><h1>{code}</h1><p>the hostile test server says no</p></body></html>"
+            self.send_bytes(code, page.encode("utf-8"), "text/html; charset=utf-8")
+        elif mode == "invalid-utf8":
+            body = (b'<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">'
+                    b"<title>\xff\xfe bad \xc3\x28</title><entry><id>1</id><title>\x80\x81</title></entry></feed>")
+            self.send_bytes(200, body, "application/xml; charset=utf-8")
+        elif mode == "truncated":
+            body = (b'<?xml version="1.0" encoding="utf-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom">'
+                    b'<title>cut</title><entry><id>1</id><title>{"list": [{"name": "cut sh')
+            self.send_bytes(200, body, "application/xml; charset=utf-8")
+        elif mode == "empty":
+            self.send_bytes(200, b"", "application/xml; charset=utf-8")
+        elif mode == "drop":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b'<?xml version="1.0"?><feed>' + b"x" * 73)
+            self.wfile.flush()
+            self.hang_up()
+        elif mode == "close":
+            self.hang_up()
+        elif mode == "garbage":
+            self.wfile.write(b"this is not HTTP\r\n\r\n\x00\xff")
+            self.wfile.flush()
+            self.hang_up()
+        elif mode == "hang":
+            self.wait_until_client_leaves()
+        elif mode == "stall":
+            self.send_response(200)
+            self.send_header("Content-Type", "application/xml")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            self.wfile.write(b'<?xml version="1.0"?><feed>')
+            self.wfile.flush()
+            self.wait_until_client_leaves()
+        else:
+            self.send_json(404, {"error": "no such hostile mode", "mode": mode})
+
+    def hang_up(self):
+        """Closes the connection now, whatever has been sent."""
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass  # the client has gone already
+
+    def wait_until_client_leaves(self, limit=120):
+        """Sends nothing until the client closes the connection (or `limit` seconds pass)."""
+        self.close_connection = True
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:
+            readable, _, _ = select.select([self.connection], [], [], 0.5)
+            if not readable:
+                continue
+            try:
+                if not self.connection.recv(4096):
+                    return
+            except OSError:
+                return
 
     def read_fields(self, body):
         kind = self.headers.get("Content-Type") or ""

@@ -131,6 +131,53 @@ public final class TestHTTPServer: Sendable {
     }
 }
 
+/// A port on 127.0.0.1 that refuses every connection: a socket is bound to it but never
+/// listens, so the kernel answers each connection attempt with a reset, and no other process
+/// can take the port while this process runs.
+///
+/// ```swift
+/// let url = RefusingPort.shared.url("/blog/post/body/1")   // connection refused
+/// ```
+public final class RefusingPort: Sendable {
+    /// The port shared by every test of this process.
+    public static let shared = RefusingPort()
+
+    /// The port number; 9 (discard, closed on this kind of machine) if no socket could be bound.
+    public let port: Int
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
+
+    private init() {
+        var bound = 9
+        #if canImport(Glibc)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        if descriptor >= 0 {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let named = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                    bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+                }
+            }
+            // The descriptor stays open (and the port bound) until the process ends.
+            if named { bound = Int(UInt16(bigEndian: address.sin_port)) }
+        }
+        port = bound
+        baseURL = URL(string: "http://127.0.0.1:\(bound)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The URL of `path` (which starts with `/`) on this port.
+    public func url(_ path: String) -> URL {
+        URL(string: baseURL.absoluteString + path) ?? baseURL
+    }
+}
+
 /// Runs a closure at most once, from any thread.
 final class Once: @unchecked Sendable {
     // `lock` protects `done`.

@@ -7,7 +7,8 @@ enum CassetteExchanges {
     final class Context: Sendable {
         enum Mode: Sendable {
             case replay(Cassette)
-            case record(Cassette, URLSession)
+            /// Recording through the network session, whose requests the transport's timeout limits.
+            case record(Cassette, URLSession, timeout: Duration)
         }
 
         let mode: Mode
@@ -47,17 +48,18 @@ enum CassetteExchanges {
         contexts.withLock { _ = $0.removeValue(forKey: token) }
     }
 
-    /// Sends `request` through `session` with its context registered, and maps the outcome.
-    static func send(_ request: URLRequest, mode: Context.Mode, through session: URLSession) async throws(NetworkError)
-        -> Response
-    {
+    /// Sends `request` through `session` with its context registered, ending it when
+    /// `deadlines` says its time is up, and maps the outcome.
+    static func send(
+        _ request: URLRequest, mode: Context.Mode, through session: URLSession, deadlines: DeadlineKeeper
+    ) async throws(NetworkError) -> Response {
         let context = Context(mode: mode, request: request)
         let token = register(context)
         defer { unregister(token) }
         var tagged = request
         tagged.setValue(token, forHTTPHeaderField: CassetteURLProtocol.tokenHeader)
         do {
-            var response = try await URLSessionTransport.send(tagged, through: session)
+            var response = try await URLSessionTransport.send(tagged, through: session, deadlines: deadlines)
             response.url = request.url ?? response.url
             return response
         } catch {

@@ -68,8 +68,8 @@ final class CassetteURLProtocol: URLProtocol {
         switch context.mode {
         case .replay(let cassette):
             replay(context, from: cassette)
-        case .record(let cassette, let session):
-            record(context, into: cassette, through: session)
+        case .record(let cassette, let session, let timeout):
+            record(context, into: cassette, through: session, timeout: timeout)
         }
     }
 
@@ -78,7 +78,10 @@ final class CassetteURLProtocol: URLProtocol {
             loading.isStopped = true
             return loading.task
         }
-        task?.cancel()
+        // URLSession calls this on its work queue, and cancelling a task waits for that queue
+        // (every session's queue targets one): cancelling here would wait for itself, and
+        // every request of the process would hang. Cancel from another queue.
+        if let task { SessionExchange.cancelQueue.async { task.cancel() } }
     }
 
     private func replay(_ context: CassetteExchanges.Context, from cassette: Cassette) {
@@ -105,7 +108,9 @@ final class CassetteURLProtocol: URLProtocol {
         }
     }
 
-    private func record(_ context: CassetteExchanges.Context, into cassette: Cassette, through session: URLSession) {
+    private func record(
+        _ context: CassetteExchanges.Context, into cassette: Cassette, through session: URLSession, timeout: Duration
+    ) {
         let original = context.request
         let this = Unchecked(value: self)
         let task = session.dataTask(with: original) { data, response, error in
@@ -113,7 +118,7 @@ final class CassetteURLProtocol: URLProtocol {
             // Stopped while the network answered: record nothing, tell no one.
             guard !self.isStopped else { return }
             if let error {
-                context.fail(with: NetworkError(error, request: original))
+                context.fail(with: NetworkError(error, request: original, timeout: timeout))
                 self.deliver { $0?.urlProtocol(self, didFailWithError: error) }
                 return
             }

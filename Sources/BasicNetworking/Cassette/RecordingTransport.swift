@@ -37,6 +37,8 @@ public final class RecordingTransport: Transport {
     public let folder: URL
     private let cassette: Cassette
     private let session: URLSession
+    /// What ends exchanges that outlive the configuration's timeout.
+    private let deadlines: DeadlineKeeper
     private let network: URLSession
 
     /// A recorder writing to `folder`, created when missing, with the values of
@@ -53,6 +55,7 @@ public final class RecordingTransport: Transport {
         cassette = try Cassette.openForRecording(
             folder, redaction: CassetteRedaction(headers: redactedHeaders, parameters: redactedParameters))
         session = CassetteExchanges.session(configuration)
+        deadlines = DeadlineKeeper(timeout: configuration.timeout)
         network = URLSession(configuration: configuration.sessionConfiguration())
     }
 
@@ -70,6 +73,7 @@ public final class RecordingTransport: Transport {
     ///   the exchange cannot be written.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
         try await CassetteExchanges.send(
-            request, mode: .record(cassette, network), through: session)
+            request, mode: .record(cassette, network, timeout: deadlines.timeout), through: session,
+            deadlines: deadlines)
     }
 }

@@ -19,6 +19,8 @@ public final class ReplayTransport: Transport {
     public let folder: URL
     private let cassette: Cassette
     private let session: URLSession
+    /// What ends exchanges that outlive the configuration's timeout.
+    private let deadlines: DeadlineKeeper
 
     /// A transport answering from the cassette in `folder`; `redactedParameters` are the
     /// parameters the cassette was recorded with redacted.
@@ -34,6 +36,7 @@ public final class ReplayTransport: Transport {
             redaction: CassetteRedaction(
                 headers: RecordingTransport.defaultRedactedHeaders, parameters: redactedParameters))
         session = CassetteExchanges.session(configuration)
+        deadlines = DeadlineKeeper(timeout: configuration.timeout)
     }
 
     deinit {
@@ -48,6 +51,6 @@ public final class ReplayTransport: Transport {
     /// - Throws: ``NetworkError/notRecorded(method:url:cassette:)`` for a request the cassette
     ///   does not hold; ``NetworkError/cancelled(url:)``.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
-        try await CassetteExchanges.send(request, mode: .replay(cassette), through: session)
+        try await CassetteExchanges.send(request, mode: .replay(cassette), through: session, deadlines: deadlines)
     }
 }

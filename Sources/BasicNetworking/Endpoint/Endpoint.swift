@@ -32,9 +32,10 @@ public struct Endpoint: Hashable, Sendable {
     /// A body given as it is; the parameters then go to the query.
     public var body: HTTPBody?
     /// How long each attempt of the request may take before it fails with
-    /// ``NetworkError/timedOut(url:seconds:)``; `nil` for the transport's default (60 s without
-    /// data). ``RequestPool`` enforces it exactly; the `URLRequest` gets it rounded up to whole
-    /// seconds, as URLSession on Linux counts no finer.
+    /// ``NetworkError/timedOut(url:seconds:)``; `nil` leaves only the transport's own limit
+    /// (``URLSessionTransport/Configuration/timeout``, 60 s by default), which also applies when
+    /// it is shorter. ``RequestPool`` enforces it exactly; the `URLRequest` gets it rounded up to
+    /// whole seconds, as URLSession on Linux counts no finer.
     public var timeout: Duration?
 
     /// An endpoint under a base URL.

@@ -37,7 +37,8 @@ struct BudejieSquaresCommand: Command {
         do {
             page = try await client.squarePage()
         } catch {
-            throw CommandFailure("\(error); offline, `--replay Samples/budejie` answers from the bundled recording")
+            throw CommandFailure(
+                oneLine: "\(error); offline, `--replay Samples/budejie` answers from the bundled recording")
         }
         if json {
             let squares: [JSONValue] = page.squares.map { square in

@@ -41,7 +41,7 @@ struct FeedCommand: Command {
         do {
             feed = try Feed(parsing: data)
         } catch {
-            throw CommandFailure("\(XMLCommands.sourceName(file)): \(error)")
+            throw CommandFailure(oneLine: "\(XMLCommands.sourceName(file)): \(error)")
         }
         if isJSON {
             terminal.print(feed.jsonValue.jsonString(.pretty))
@@ -74,9 +74,9 @@ struct FeedCommand: Command {
             switch error {
             case .transport, .timedOut:
                 throw CommandFailure(
-                    "\(error); offline, save the feed to a file, or replay a recording with --replay DIR")
+                    oneLine: "\(error); offline, save the feed to a file, or replay a recording with --replay DIR")
             default:
-                throw CommandFailure("\(error)")
+                throw CommandFailure(oneLine: "\(error)")
             }
         }
     }

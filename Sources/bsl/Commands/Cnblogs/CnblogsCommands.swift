@@ -75,9 +75,10 @@ struct CnblogsListOptions: Sendable {
         do {
             return try await fetch(client)
         } catch .notFound(let what, let url) {
-            throw CommandFailure(CnblogsError.notFound(what: what, url: url).description)
+            throw CommandFailure(oneLine: CnblogsError.notFound(what: what, url: url).description)
         } catch {
-            throw CommandFailure("\(error); offline, `--replay Samples/cnblogs` answers from the bundled recording")
+            throw CommandFailure(
+                oneLine: "\(error); offline, `--replay Samples/cnblogs` answers from the bundled recording")
         }
     }
 
