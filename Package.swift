@@ -6,6 +6,9 @@ import PackageDescription
 
 let package = Package(
     name: "BasicServices",
+    // Synchronization's Mutex and Atomic (macOS 15, iOS 18, …) set the floor; ARCHITECTURE.md
+    // says why, and Scripts/check-availability.py checks that nothing newer is used unguarded.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "BasicCache", targets: ["BasicCache"]),
         .library(name: "BasicCLI", targets: ["BasicCLI"]),
@@ -57,7 +60,7 @@ let package = Package(
         .target(name: "BudejieClient", dependencies: ["BasicCore", "BasicFormat", "BasicNetworking", "BasicRouting"]),
         .target(
             name: "CnblogsClient",
-            dependencies: ["BasicNetworking", "BasicXML", "BasicFormat", "BasicStore", "BasicCache"]),
+            dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicFormat", "BasicStore", "BasicCache"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(
@@ -91,7 +94,7 @@ let package = Package(
         .executableTarget(name: "tsan-probe", dependencies: ["BasicLocking"], path: "Tests/TSanProbe"),
         .testTarget(
             name: "BasicCacheTests",
-            dependencies: ["BasicCache", "BasicFormat", "BasicLocking", "BasicNetworking", "TestSupport"]),
+            dependencies: ["BasicCache", "BasicCore", "BasicFormat", "BasicLocking", "BasicNetworking", "TestSupport"]),
         .testTarget(name: "BasicCLITests", dependencies: ["BasicCLI", "BasicFormat", "TestSupport"]),
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
         .testTarget(name: "BasicLockingTests", dependencies: ["BasicLocking", "TestSupport"]),
@@ -104,12 +107,16 @@ let package = Package(
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
         .testTarget(
             name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "TestSupport"]),
+        .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "BasicNetworking", "TestSupport"]),
         .testTarget(
-            name: "CnblogsClientTests", dependencies: ["CnblogsClient", "BasicFormat", "BasicLocking", "TestSupport"]),
+            name: "CnblogsClientTests",
+            dependencies: [
+                "CnblogsClient", "BasicCore", "BasicFormat", "BasicLocking", "BasicNetworking", "BasicStore", "BasicXML",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "BasicStoreTests",
-            dependencies: ["BasicStore", "BasicCore", "BasicLocking", "CSQLite", "TestSupport"]),
+            dependencies: ["BasicStore", "BasicCore", "BasicCrypto", "BasicLocking", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
             dependencies: [
@@ -117,7 +124,9 @@ let package = Package(
                 .target(name: "COpenSSL", condition: .when(platforms: [.linux])),
             ]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore", "BasicLocking"]),
-        .testTarget(name: "BSLTests", dependencies: ["BasicCore", "BasicLayout", "TestSupport"]),
+        .testTarget(name: "BSLTests", dependencies: ["BasicCore", "BasicFormat", "BasicLayout", "TestSupport"]),
+        // The repository's own checks: the module map (ARCHITECTURE.md) and Apple availability.
+        .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
     ]
 )
 

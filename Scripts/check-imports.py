@@ -29,6 +29,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 BASE = {"Swift", "Foundation", "FoundationEssentials", "Dispatch", "Synchronization", "Glibc", "Darwin", "Musl",
         "_Concurrency"}
@@ -77,11 +78,19 @@ def read_map(path: str) -> dict[str, set[str] | None]:
 
 
 def package_targets(package_dir: str) -> list[dict]:
-    try:
-        output = subprocess.run(["swift", "package", "dump-package"], cwd=package_dir, check=True,
-                                capture_output=True, text=True).stdout
-    except (OSError, subprocess.CalledProcessError) as error:
-        fail(f"`swift package dump-package` failed in {package_dir}: {error}")
+    # A scratch folder of its own: the package's .build may be locked by the `swift test` that
+    # runs this check, and SwiftPM would wait for that lock for ever.
+    with tempfile.TemporaryDirectory(prefix="check-imports") as scratch:
+        try:
+            output = subprocess.run(["swift", "package", "--scratch-path", scratch, "dump-package"],
+                                    cwd=package_dir, check=True, capture_output=True, text=True).stdout
+        except (OSError, subprocess.CalledProcessError) as error:
+            fail(f"`swift package dump-package` failed in {package_dir}: {error}")
+    return parse_targets(output)
+
+
+def parse_targets(output: str) -> list[dict]:
+    """Each target's name, type, folder and direct dependencies, from `dump-package`'s JSON."""
     targets = []
     for target in json.loads(output)["targets"]:
         dependencies = set()

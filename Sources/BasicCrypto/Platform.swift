@@ -8,7 +8,10 @@
     import CryptoKit
     import Foundation
 
-    /// CryptoKit and CommonCrypto on Apple platforms.
+    /// CryptoKit and CommonCrypto on Apple platforms. Availability, from Apple's documentation:
+    /// CryptoKit's `SHA256`, `HMAC`, `AES.GCM` and `SymmetricKey` since macOS 10.15, iOS 13,
+    /// tvOS 13, watchOS 6 (visionOS 1); CommonCrypto's `CCKeyDerivationPBKDF` since macOS 10.7 and
+    /// iOS 5; `memset_s` since macOS 10.9 and iOS 7. All are older than the package's minimums.
     enum Backend {
         static func sha256(_ data: UnsafeRawBufferPointer) -> [UInt8] {
             Array(CryptoKit.SHA256.hash(data: data))

@@ -1,14 +1,16 @@
 import BasicCore
-import BasicNetworking
+@testable import BasicNetworking
 import Foundation
 import Synchronization
 import TestSupport
 import Testing
 
 @Suite struct RequestPoolTests {
-    @Test("coalesce: 50 concurrent identical GETs make one hit, and all 50 callers get its body")
-    func coalesce() async throws {
-        let pool = RequestPool()
+    @Test(
+        "coalesce: 50 concurrent identical GETs make one hit, and all 50 callers get its body (calls started at once, and as older systems start them)",
+        arguments: [true, false])
+    func coalesce(immediate: Bool) async throws {
+        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
         let name = Net.unique("coalesce")
         // The server holds the answer until all 50 callers wait, however loaded the machine.
         let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["hold": .string(name)])
@@ -29,13 +31,15 @@ import Testing
         #expect(await pool.inFlightCount == 0)
     }
 
-    @Test("received runs once per call, before any caller has the response, and not after a failure")
-    func received() async throws {
+    @Test(
+        "received runs once per call, before any caller has the response, and not after a failure (calls started at once, and as older systems start them)",
+        arguments: [true, false])
+    func received(immediate: Bool) async throws {
         final class Runs: Sendable {
             let count = Mutex(0)
             var value: Int { count.withLock { $0 } }
         }
-        let pool = RequestPool()
+        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
         let runs = Runs()
         let name = Net.unique("received")
         let endpoint = Endpoint(base: try await Net.base(), path: "echo", parameters: ["hold": .string(name)])
@@ -70,9 +74,11 @@ import Testing
         #expect(runs.value == 4)
     }
 
-    @Test("cancelPrevious: the older call ends cancelled, and the newer one is what the server answers")
-    func cancelPrevious() async throws {
-        let pool = RequestPool()
+    @Test(
+        "cancelPrevious: the older call ends cancelled, and the newer one is what the server answers (calls started at once, and as older systems start them)",
+        arguments: [true, false])
+    func cancelPrevious(immediate: Bool) async throws {
+        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
         let name = Net.unique("previous")
         let older = Endpoint(
             base: try await Net.base(), path: "echo", parameters: ["hold": .string(name), "q": "same"])
@@ -158,9 +164,11 @@ import Testing
         #expect(await pool.inFlightCount == 0)
     }
 
-    @Test("cancelAll(owner:) cancels that owner's requests and no one else's")
-    func cancelOwner() async throws {
-        let pool = RequestPool()
+    @Test(
+        "cancelAll(owner:) cancels that owner's requests and no one else's (calls started at once, and as older systems start them)",
+        arguments: [true, false])
+    func cancelOwner(immediate: Bool) async throws {
+        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
         let base = try await Net.base()
         let screen = RequestOwner("screen")
         let other = RequestOwner("other")
@@ -191,9 +199,11 @@ import Testing
         _ = token
     }
 
-    @Test("a coalesced call goes on while one of its callers remains, and ends when none does")
-    func coalescedCancellation() async throws {
-        let pool = RequestPool()
+    @Test(
+        "a coalesced call goes on while one of its callers remains, and ends when none does (calls started at once, and as older systems start them)",
+        arguments: [true, false])
+    func coalescedCancellation(immediate: Bool) async throws {
+        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
         let name = Net.unique("shared")
         let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["hold": .string(name)])
         let leaving = Task { try await pool.send(endpoint, policy: .coalesce) }

@@ -85,7 +85,8 @@ import Testing
         let map = Self.map.replacingOccurrences(of: "| `High` | the top | `Low` |", with: "| `High` | the top | — |")
         let dependency = try await Self.check(map: map, high: "public let high = 2\n")
         #expect(dependency.status == 1)
-        #expect(dependency.standardOutput.contains("Package.swift: High depends on Low"), "\(dependency.standardOutput)")
+        #expect(
+            dependency.standardOutput.contains("Package.swift: High depends on Low"), "\(dependency.standardOutput)")
     }
 
     @Test("an import in a comment is not an import")
@@ -97,7 +98,8 @@ import Testing
     @Test("this package follows ARCHITECTURE.md")
     func thisPackage() async throws {
         let result = try await ProcessRunner.run(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, "--package", TestPaths.packageRoot.path],
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["python3", Self.script.path, "--package", TestPaths.packageRoot.path],
             timeout: 120)
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
     }

@@ -33,9 +33,19 @@ public actor RequestPool {
     /// back onto the actor when it ends.
     private nonisolated let ended = Mutex<[Flight]>([])
 
+    /// Whether a call's task starts with `Task.immediate` where the system has it (see
+    /// ``startCall(_:)``); tests turn it off to run the path older systems take.
+    nonisolated let startsCallsImmediately: Bool
+
     /// A pool sending through `transport`.
     public init(transport: any Transport = URLSessionTransport()) {
+        self.init(transport: transport, startsCallsImmediately: true)
+    }
+
+    /// A pool that starts calls as older systems do when `startsCallsImmediately` is false.
+    init(transport: any Transport, startsCallsImmediately: Bool) {
         self.transport = transport
+        self.startsCallsImmediately = startsCallsImmediately
     }
 
     /// How many network calls are in flight (coalesced callers share one).
@@ -84,15 +94,13 @@ public actor RequestPool {
         let callerID = callerIDs.wrappingAdd(1, ordering: .relaxed).newValue
         let (flight, isNew) = await join(request, urlRequest: urlRequest, identity: identity, callerID: callerID)
         if isNew {
-            // The call starts on this thread and runs here until it first waits for the network,
-            // which saves waking another thread for every request.
             let transport = transport
             let method = request.endpoint.method
             let retry = request.retry
             let timeout = request.endpoint.timeout
             let received = request.received
             flight.attach(
-                Task.immediate {
+                startCall {
                     let result = await Self.perform(
                         urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
                     // While the flight is still open: a caller arriving now joins it.
@@ -109,6 +117,18 @@ public actor RequestPool {
         let response = try result.get()
         try request.rule.validate(response)
         return response
+    }
+
+    /// Starts a call's task. Where the system has `Task.immediate` (Swift 6.2's runtime: always on
+    /// Linux; macOS, iOS, tvOS, watchOS and visionOS 26 on Apple platforms) the call starts on
+    /// this thread and runs here until it first waits for the network, which saves waking another
+    /// thread for every request; elsewhere, and when ``startsCallsImmediately`` is off, it is an
+    /// ordinary `Task` on the cooperative pool. Both behave the same to callers.
+    private nonisolated func startCall(_ body: sending @escaping () async -> Void) -> Task<Void, Never> {
+        if startsCallsImmediately, #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) {
+            return Task.immediate(operation: body)
+        }
+        return Task(operation: body)
     }
 
     /// Cancels every request tagged with `owner`; their callers get ``NetworkError/cancelled(url:)``.

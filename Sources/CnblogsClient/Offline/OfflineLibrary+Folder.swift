@@ -20,6 +20,9 @@ extension OfflineLibrary {
         named name: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
         #if canImport(Darwin)
+            // FileManager's `urls(for:in:)` and `.applicationSupportDirectory`: every Apple
+            // system the package supports (macOS 10.6, iOS 4). In a sandboxed app it is the
+            // container's own folder, which is where an app's library belongs.
             let base =
                 FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
                 ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Library/Application Support")
