@@ -10,6 +10,7 @@ let package = Package(
     // says why, and Scripts/check-availability.py checks that nothing newer is used unguarded.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
+        .library(name: "BasicServices", targets: ["BasicServices"]),
         .library(name: "BasicCache", targets: ["BasicCache"]),
         .library(name: "BasicCLI", targets: ["BasicCLI"]),
         .library(name: "BasicCore", targets: ["BasicCore"]),
@@ -55,6 +56,14 @@ let package = Package(
         .target(name: "BasicRouting"),
         .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "BasicLocking", "CSQLite"]),
         .target(name: "BasicXML", dependencies: ["BasicCore", "BasicFormat", "CLibXML2"]),
+
+        // The umbrella: every library above but BasicCLI, re-exported.
+        .target(
+            name: "BasicServices",
+            dependencies: [
+                "BasicCache", "BasicCore", "BasicCrypto", "BasicFormat", "BasicLayout", "BasicNetworking", "BasicRouting",
+                "BasicStore", "BasicXML",
+            ]),
 
         // Clients.
         .target(name: "BudejieClient", dependencies: ["BasicCore", "BasicFormat", "BasicNetworking", "BasicRouting"]),
@@ -125,6 +134,7 @@ let package = Package(
             ]),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "BasicCore", "BasicLocking"]),
         .testTarget(name: "BSLTests", dependencies: ["BasicCore", "BasicFormat", "BasicLayout", "TestSupport"]),
+        .testTarget(name: "BasicServicesTests", dependencies: ["BasicServices"]),
         // The repository's own checks: the module map (ARCHITECTURE.md) and Apple availability.
         .testTarget(name: "RepositoryTests", dependencies: ["TestSupport"]),
     ]
