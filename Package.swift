@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "BasicXML", targets: ["BasicXML"]),
         .library(name: "BudejieClient", targets: ["BudejieClient"]),
         .library(name: "CnblogsClient", targets: ["CnblogsClient"]),
+        .library(name: "FeedsClient", targets: ["FeedsClient"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -53,6 +54,8 @@ let package = Package(
         .target(
             name: "CnblogsClient",
             dependencies: ["BasicNetworking", "BasicXML", "BasicFormat", "BasicStore", "BasicCache"]),
+        .target(
+            name: "FeedsClient", dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(
@@ -65,7 +68,7 @@ let package = Package(
             name: "bsl-bench",
             dependencies: [
                 "BasicCache", "BasicCore", "BasicNetworking", "BasicStore", "BasicXML", "CLibXML2", "CSQLite",
-                "TestSupport",
+                "FeedsClient", "TestSupport",
             ],
             path: "Benchmarks/bsl-bench"),
 
@@ -87,6 +90,10 @@ let package = Package(
             name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "TestSupport"]),
         .testTarget(name: "CnblogsClientTests", dependencies: ["CnblogsClient", "BasicFormat", "TestSupport"]),
+        .testTarget(
+            name: "FeedsClientTests",
+            dependencies: ["FeedsClient", "BasicCore", "BasicNetworking", "BasicStore", "BasicXML", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "BasicStoreTests", dependencies: ["BasicStore", "BasicCore", "CSQLite", "TestSupport"]),
         .testTarget(
             name: "SystemLibraryTests",
