@@ -164,12 +164,27 @@ enum FeedStore {
 
     // MARK: Dates
 
-    /// A date as seconds since 1970, to the millisecond.
+    /// A date as whole milliseconds since 1970.
     static func date(_ date: Date) -> JSONValue {
-        .double((date.timeIntervalSince1970 * 1000).rounded() / 1000)
+        .integer(milliseconds(date))
     }
 
     static func date(_ value: JSONValue?) -> Date? {
-        value?.asDouble.map(Date.init(timeIntervalSince1970:))
+        guard let value else { return nil }
+        if case .integer(let milliseconds) = value { return date(milliseconds: milliseconds) }
+        return value.asDouble.map { date(milliseconds: Int64(($0 * 1000).rounded())) }
+    }
+
+    /// `date` to the millisecond, as the store keeps it: what a caller gets back equals what was stored.
+    static func rounded(_ date: Date) -> Date {
+        self.date(milliseconds: milliseconds(date))
+    }
+
+    private static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
+    }
+
+    private static func date(milliseconds: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 }

@@ -81,6 +81,7 @@ public final class Subscriptions: Sendable {
     public static let summaryLength = ItemMerger.summaryLength
 
     let fetcher: FeedFetcher
+    /// The clock, to the millisecond (as the store keeps times).
     let now: @Sendable () -> Date
     /// The session this object made for its transport, invalidated when it goes away.
     private let ownedSession: URLSession?
@@ -102,7 +103,7 @@ public final class Subscriptions: Sendable {
     ) {
         self.store = store
         self.configuration = configuration
-        self.now = now
+        self.now = { FeedStore.rounded(now()) }
         let chosen: any Transport
         if let transport {
             chosen = transport
