@@ -41,7 +41,9 @@ extension Subscriptions {
                     id: id, url: feedURL, added: moment, position: (all.map(\.position).max() ?? 0) + 1)
                 subscription.customTitle = Self.cleanTitle(title)
                 subscription.folder = Self.cleanFolder(folder)
-                subscription.record(fetched.response, feed: fetched.feed, at: moment, configuration: configuration)
+                subscription.record(
+                    fetched.response, title: fetched.feed.plainTitle, siteURL: Subscription.siteURL(of: fetched.feed),
+                    at: moment, configuration: configuration)
                 let merger = ItemMerger(feedID: id, maximumItems: configuration.maximumItems, now: moment)
                 let merged = merger.merge(prepared, into: [], existingSearch: [:])
                 try Self.write(merged, of: id, existing: [], tx)
@@ -313,9 +315,9 @@ extension Subscriptions {
 
 extension Subscription {
     /// Takes what a successful answer says: the validators, the server's wish for the next
-    /// request, the feed's title and site; clears the last error.
+    /// request, the feed's title and site (for a new copy); clears the last error.
     mutating func record(
-        _ response: Response, feed: Feed?, at moment: Date, configuration: Subscriptions.Configuration
+        _ response: Response, title: String?, siteURL: URL?, at moment: Date, configuration: Subscriptions.Configuration
     ) {
         lastAttempt = moment
         lastRefresh = moment
@@ -328,13 +330,13 @@ extension Subscription {
             if response.header("Last-Modified") == nil { lastModified = nil }
         }
         serverNotBefore = Self.notBefore(response, at: moment, configuration: configuration)
-        if let feed {
-            if let title = feed.plainTitle, !title.isEmpty { feedTitle = title }
-            if let site = feed.links.first(where: { $0.isAlternate && $0.type.map { $0.contains("html") } ?? true })?.url
-            {
-                siteURL = site
-            }
-        }
+        if let title, !title.isEmpty { feedTitle = title }
+        if let siteURL { self.siteURL = siteURL }
+    }
+
+    /// The site a feed says it belongs to: its first alternate link that is not a feed.
+    static func siteURL(of feed: Feed) -> URL? {
+        feed.links.first { $0.isAlternate && ($0.type.map { $0.contains("html") } ?? true) }?.url
     }
 
     /// When the server asks to be asked again: `max-age` or `Retry-After`, whichever is later,

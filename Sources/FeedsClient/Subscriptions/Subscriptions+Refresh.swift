@@ -101,16 +101,16 @@ extension Subscriptions {
             fetched = try await fetcher.fetch(
                 subscription.url, etag: subscription.etag, lastModified: subscription.lastModified)
         } catch {
-            return recordFailure(error, of: subscription, at: started, response: nil, bytes: 0)
+            return await recordFailure(error, of: subscription, at: started, response: nil, bytes: 0)
         }
         switch fetched.outcome {
         case .status(let response):
             let error = FeedsError.httpStatus(
                 url: fetched.finalURL.absoluteString, status: response.status,
                 retryAfter: CachePolicy.retryAfter(response, now: started))
-            return recordFailure(error, of: subscription, at: started, response: response, bytes: response.body.count)
+            return await recordFailure(error, of: subscription, at: started, response: response, bytes: response.body.count)
         case .notModified(let response):
-            return storeAnswer(
+            return await storeAnswer(
                 response, feed: nil, of: subscription, movedTo: fetched.permanentURL, at: started,
                 bytes: response.body.count)
         case .fetched(let response):
@@ -120,10 +120,10 @@ extension Subscriptions {
                     parsing: response.body, url: fetched.finalURL, fallbackEncoding: CachePolicy.charset(response))
             } catch {
                 let failure = FeedsError.notAFeed(url: fetched.finalURL.absoluteString, reason: "\(error)")
-                return recordFailure(
+                return await recordFailure(
                     failure, of: subscription, at: started, response: response, bytes: response.body.count)
             }
-            return storeAnswer(
+            return await storeAnswer(
                 response, feed: feed, of: subscription, movedTo: fetched.permanentURL, at: started,
                 bytes: response.body.count)
         }
@@ -133,44 +133,49 @@ extension Subscriptions {
     /// server's wishes.
     private func storeAnswer(
         _ response: Response, feed: Feed?, of subscription: Subscription, movedTo: URL?, at moment: Date, bytes: Int
-    ) -> FeedRefreshResult {
+    ) async -> FeedRefreshResult {
         let prepared = feed.map(ItemMerger.prepare) ?? []
-        do {
-            return try store.write { tx in
-                guard var current = try FeedStore.subscription(subscription.id, tx) else {
-                    return FeedRefreshResult(
-                        feedID: subscription.id, title: subscription.title, url: subscription.url,
-                        outcome: .failed(.unknownFeed(subscription.id)), bytesReceived: bytes)
-                }
-                current.record(response, feed: feed, at: moment, configuration: configuration)
-                var moved: URL?
-                if let movedTo, FeedAddress.normalized(movedTo) != FeedAddress.normalized(current.url) {
-                    let others = try FeedStore.subscriptions(tx).filter { $0.id != current.id }
-                    if Self.find(movedTo.absoluteString, in: others) == nil {
-                        current.url = movedTo
-                        moved = movedTo
-                    }
-                }
-                var outcome = FeedRefreshResult.Outcome.notModified
-                if feed != nil {
-                    let existing = try FeedStore.items(of: current.id, tx)
-                    var search: [String: String] = [:]
-                    for (key, value) in try FeedStore.searchTexts(of: current.id, tx) {
-                        if let text = value.asString { search[key] = text }
-                    }
-                    let merger = ItemMerger(
-                        feedID: current.id, maximumItems: current.maximumItems ?? configuration.maximumItems,
-                        now: moment)
-                    let merged = merger.merge(prepared, into: existing, existingSearch: search)
-                    try Self.write(merged, of: current.id, existing: existing, tx)
-                    outcome = .updated(newItems: merged.added, changedItems: merged.changed)
-                }
-                try FeedStore.save(current, tx)
+        let hasFeed = feed != nil
+        let plainTitle = feed?.plainTitle
+        let siteURL = feed.flatMap(Subscription.siteURL(of:))
+        let configuration = configuration
+        let result = await writer.write { tx in
+            guard var current = try FeedStore.subscription(subscription.id, tx) else {
                 return FeedRefreshResult(
-                    feedID: current.id, title: current.title, url: current.url, outcome: outcome, movedTo: moved,
-                    bytesReceived: bytes)
+                    feedID: subscription.id, title: subscription.title, url: subscription.url,
+                    outcome: .failed(.unknownFeed(subscription.id)), bytesReceived: bytes)
             }
-        } catch {
+            current.record(response, title: plainTitle, siteURL: siteURL, at: moment, configuration: configuration)
+            var moved: URL?
+            if let movedTo, FeedAddress.normalized(movedTo) != FeedAddress.normalized(current.url) {
+                let others = try FeedStore.subscriptions(tx).filter { $0.id != current.id }
+                if Self.find(movedTo.absoluteString, in: others) == nil {
+                    current.url = movedTo
+                    moved = movedTo
+                }
+            }
+            var outcome = FeedRefreshResult.Outcome.notModified
+            if hasFeed {
+                let existing = try FeedStore.items(of: current.id, tx)
+                var search: [String: String] = [:]
+                for (key, value) in try FeedStore.searchTexts(of: current.id, tx) {
+                    if let text = value.asString { search[key] = text }
+                }
+                let merger = ItemMerger(
+                    feedID: current.id, maximumItems: current.maximumItems ?? configuration.maximumItems, now: moment)
+                let merged = merger.merge(prepared, into: existing, existingSearch: search)
+                try Self.write(merged, of: current.id, existing: existing, tx)
+                outcome = .updated(newItems: merged.added, changedItems: merged.changed)
+            }
+            try FeedStore.save(current, tx)
+            return FeedRefreshResult(
+                feedID: current.id, title: current.title, url: current.url, outcome: outcome, movedTo: moved,
+                bytesReceived: bytes)
+        }
+        switch result {
+        case .success(let stored):
+            return stored
+        case .failure(let error):
             return FeedRefreshResult(
                 feedID: subscription.id, title: subscription.title, url: subscription.url,
                 outcome: .failed(.store(error)), bytesReceived: bytes)
@@ -180,25 +185,26 @@ extension Subscriptions {
     /// Records a failure: the feed keeps its items, and this error until it next succeeds.
     private func recordFailure(
         _ error: FeedsError, of subscription: Subscription, at moment: Date, response: Response?, bytes: Int
-    ) -> FeedRefreshResult {
-        let result = FeedRefreshResult(
+    ) async -> FeedRefreshResult {
+        let failed = FeedRefreshResult(
             feedID: subscription.id, title: subscription.title, url: subscription.url, outcome: .failed(error),
             bytesReceived: bytes)
-        do {
-            try store.write { tx in
-                guard var current = try FeedStore.subscription(subscription.id, tx) else { return }
-                current.lastAttempt = moment
-                current.lastError = error.description
-                if let response {
-                    current.serverNotBefore = Subscription.notBefore(response, at: moment, configuration: configuration)
-                }
-                try FeedStore.save(current, tx)
-            }
-        } catch {
+        let configuration = configuration
+        let notBefore = response.flatMap { Subscription.notBefore($0, at: moment, configuration: configuration) }
+        let hasResponse = response != nil
+        let result = await writer.write { tx in
+            guard var current = try FeedStore.subscription(subscription.id, tx) else { return failed }
+            current.lastAttempt = moment
+            current.lastError = error.description
+            if hasResponse { current.serverNotBefore = notBefore }
+            try FeedStore.save(current, tx)
+            return failed
+        }
+        if case .failure(let storeError) = result {
             return FeedRefreshResult(
                 feedID: subscription.id, title: subscription.title, url: subscription.url,
-                outcome: .failed(.store(error)), bytesReceived: bytes)
+                outcome: .failed(.store(storeError)), bytesReceived: bytes)
         }
-        return result
+        return failed
     }
 }

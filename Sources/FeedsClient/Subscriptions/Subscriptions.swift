@@ -81,6 +81,8 @@ public final class Subscriptions: Sendable {
     public static let summaryLength = ItemMerger.summaryLength
 
     let fetcher: FeedFetcher
+    /// Where refreshes write what they bring back, in shared transactions.
+    let writer: StoreWriter
     /// The clock, to the millisecond (as the store keeps times).
     let now: @Sendable () -> Date
     /// The session this object made for its transport, invalidated when it goes away.
@@ -115,6 +117,7 @@ public final class Subscriptions: Sendable {
             ownedSession = session
         }
         pool = RequestPool(transport: chosen)
+        writer = StoreWriter(store: store)
         fetcher = FeedFetcher(
             pool: pool,
             limiter: HostLimiter(perHost: configuration.maximumRequestsPerHost, total: configuration.maximumRequests),
