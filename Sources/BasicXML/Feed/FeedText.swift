@@ -163,7 +163,11 @@ public enum FeedText {
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            // ASCII first: Unicode's properties are far slower to look up.
+            let isSpace =
+                scalar.value < 0x80
+                ? scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace
+            if isSpace {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.unicodeScalars.append(" ") }

@@ -23,7 +23,9 @@ public struct FeedItem: Sendable, Hashable {
     /// The title as plain text (entities decoded, markup dropped); empty when the entry has none.
     public internal(set) var title: String
     /// The item's own page, resolved against the feed's address and `xml:base`.
-    public internal(set) var link: URL?
+    public var link: URL? { linkAddress.flatMap(URL.init(string:)) }
+    /// ``link`` as text, as stored: URLs are made only when asked for.
+    var linkAddress: String?
     /// The author's name (or address) as the entry, else the feed, gives it.
     public internal(set) var author: String?
     /// When it was published, as the feed says.
@@ -43,7 +45,9 @@ public struct FeedItem: Sendable, Hashable {
     /// The saved body as HTML: the entry's content, else its summary. Nil in lists.
     public internal(set) var body: String?
     /// What relative URLs in ``body`` resolve against.
-    public internal(set) var bodyBaseURL: URL?
+    public var bodyBaseURL: URL? { bodyBaseAddress.flatMap(URL.init(string:)) }
+    /// ``bodyBaseURL`` as text, as stored.
+    var bodyBaseAddress: String?
     /// A hash of the saved body, to tell whether a refresh changed it.
     var bodyHash: String?
     /// The feed's title (filled when items are listed, not stored).
@@ -74,7 +78,7 @@ public struct FeedItem: Sendable, Hashable {
         object["feed"] = feedURL.map { .string($0.absoluteString) } ?? .null
         object["feedTitle"] = feedTitle.map(JSONValue.string) ?? .null
         object["title"] = .string(title)
-        object["link"] = link.map { .string($0.absoluteString) } ?? .null
+        object["link"] = linkAddress.map(JSONValue.string) ?? .null
         object["author"] = author.map(JSONValue.string) ?? .null
         object["date"] = Subscription.jsonDate(date)
         object["read"] = .bool(isRead)

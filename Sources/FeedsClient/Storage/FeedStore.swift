@@ -94,46 +94,57 @@ enum FeedStore {
     // MARK: Items
 
     static func items(of feedID: String, _ tx: KeyValueStore.ReadTransaction) throws -> [FeedItem] {
+        try storedItems(of: feedID, tx).compactMap { item(from: $0, feedID: feedID) }
+    }
+
+    /// A feed's items as stored, undecoded: each an array of fields (see ``json(_:)-(FeedItem)``).
+    static func storedItems(of feedID: String, _ tx: KeyValueStore.ReadTransaction) throws -> [JSONValue] {
         guard let value = try tx.json(forKey: feedID, in: items), let list = value["items"]?.arrayValue else {
             return []
         }
-        return list.compactMap { item(from: $0, feedID: feedID) }
+        return list
     }
 
     static func saveItems(_ list: [FeedItem], of feedID: String, _ tx: KeyValueStore.Transaction) throws {
         try tx.set(JSONValue.object(["items": .array(list.map(json))]), forKey: feedID, in: items)
     }
 
+    /// An item as stored: an array of its fields in a fixed order, which reads back faster than
+    /// an object of named ones (a list of 10,000 items is read whole for every search).
     static func json(_ item: FeedItem) -> JSONValue {
-        var object = JSONObject(minimumCapacity: 10)
-        object["id"] = .string(item.id)
-        object["key"] = .string(item.key)
-        object["title"] = .string(item.title)
-        object["link"] = item.link.map { .string($0.absoluteString) }
-        object["author"] = item.author.map(JSONValue.string)
-        object["published"] = item.published.map(date)
-        object["updated"] = item.updated.map(date)
-        object["seen"] = date(item.firstSeen)
-        object["summary"] = .string(item.summary)
-        if item.hasBody { object["body"] = .bool(true) }
-        object["bodyHash"] = item.bodyHash.map(JSONValue.string)
-        object["base"] = item.bodyBaseURL.map { .string($0.absoluteString) }
-        return .object(object)
+        let optional = { (text: String?) in text.map(JSONValue.string) ?? .null }
+        return .array([
+            .string(item.id), .string(item.key), .string(item.title), optional(item.linkAddress), optional(item.author),
+            item.published.map(date) ?? .null, item.updated.map(date) ?? .null, date(item.firstSeen),
+            .string(item.summary), .bool(item.hasBody), optional(item.bodyHash), optional(item.bodyBaseAddress),
+        ])
+    }
+
+    /// The id of a stored item, without decoding the rest.
+    static func storedID(_ value: JSONValue) -> String? {
+        if case .string(let id) = value[0] { return id }
+        return nil
     }
 
     static func item(from value: JSONValue, feedID: String) -> FeedItem? {
-        guard let id = value["id"]?.asString, let key = value["key"]?.asString else { return nil }
+        guard case .array(let fields) = value, fields.count >= 12, case .string(let id) = fields[0],
+            case .string(let key) = fields[1]
+        else { return nil }
+        let text = { (index: Int) -> String? in
+            if case .string(let text) = fields[index] { return text }
+            return nil
+        }
         var item = FeedItem(
-            id: id, feedID: feedID, key: key, title: value["title"]?.asString ?? "",
-            firstSeen: date(value["seen"]) ?? Date(timeIntervalSince1970: 0))
-        item.link = value["link"]?.asString.flatMap(URL.init(string:))
-        item.author = value["author"]?.asString
-        item.published = date(value["published"])
-        item.updated = date(value["updated"])
-        item.summary = value["summary"]?.asString ?? ""
-        item.hasBody = value["body"]?.asBool ?? false
-        item.bodyHash = value["bodyHash"]?.asString
-        item.bodyBaseURL = value["base"]?.asString.flatMap(URL.init(string:))
+            id: id, feedID: feedID, key: key, title: text(2) ?? "",
+            firstSeen: date(fields[7]) ?? Date(timeIntervalSince1970: 0))
+        item.linkAddress = text(3)
+        item.author = text(4)
+        item.published = date(fields[5])
+        item.updated = date(fields[6])
+        item.summary = text(8) ?? ""
+        item.hasBody = fields[9].asBool ?? false
+        item.bodyHash = text(10)
+        item.bodyBaseAddress = text(11)
         return item
     }
 
@@ -158,8 +169,29 @@ enum FeedStore {
         try tx.json(forKey: itemID, in: bodies)?.asString
     }
 
-    static func searchTexts(of feedID: String, _ tx: KeyValueStore.ReadTransaction) throws -> JSONObject {
-        try tx.json(forKey: feedID, in: searchIndex)?.objectValue ?? JSONObject()
+    /// A feed's search index: one string of records, each an item id, U+001F and the item's
+    /// folded text, ended by U+001E. One long string reads back far faster than an object of
+    /// 500 short ones.
+    static func searchIndex(of feedID: String, _ tx: KeyValueStore.ReadTransaction) throws -> String {
+        try tx.json(forKey: feedID, in: searchIndex)?.asString ?? ""
+    }
+
+    /// The search texts of a feed by item id.
+    static func searchTexts(of feedID: String, _ tx: KeyValueStore.ReadTransaction) throws -> [String: String] {
+        var texts: [String: String] = [:]
+        SearchText.forEachRecord(in: try searchIndex(of: feedID, tx)) { id, text in texts[id] = text }
+        return texts
+    }
+
+    static func saveSearchTexts(
+        _ texts: [String: String], order: [String], of feedID: String, _ tx: KeyValueStore.Transaction
+    ) throws {
+        var index = ""
+        for id in order {
+            guard let text = texts[id] else { continue }
+            index += id + "\u{1F}" + text + "\u{1E}"
+        }
+        try tx.set(JSONValue.string(index), forKey: feedID, in: searchIndex)
     }
 
     // MARK: Dates

@@ -33,14 +33,14 @@ struct ItemMerger {
     struct Prepared: Sendable {
         var key: String
         var title: String
-        var link: URL?
+        var link: String?
         var author: String?
         var published: Date?
         var updated: Date?
         var summary: String
         var body: String?
         var bodyHash: String?
-        var bodyBaseURL: URL?
+        var bodyBaseURL: String?
         var searchText: String
     }
 
@@ -60,10 +60,10 @@ struct ItemMerger {
             let summary = truncated(summaryText.isEmpty ? bodyText : summaryText)
             prepared.append(
                 Prepared(
-                    key: key, title: title, link: entry.link?.url ?? entry.links.first?.url,
+                    key: key, title: title, link: (entry.link?.url ?? entry.links.first?.url)?.absoluteString,
                     author: entry.author.flatMap(Self.name) ?? feedAuthor, published: entry.published,
                     updated: entry.updated, summary: summary, body: body,
-                    bodyHash: body.map { ShortID.digits(ShortID.hash($0), length: 12) }, bodyBaseURL: entry.baseURL,
+                    bodyHash: body.map { ShortID.digits(ShortID.hash($0), length: 12) }, bodyBaseURL: entry.baseURL?.absoluteString,
                     searchText: SearchText.folded(title: title, summary: summary, bodyText: bodyText)))
         }
         return prepared
@@ -87,14 +87,14 @@ struct ItemMerger {
             takenIDs.insert(id)
             var item = FeedItem(
                 id: id, feedID: feedID, key: entry.key, title: entry.title, firstSeen: previous?.firstSeen ?? now)
-            item.link = entry.link
+            item.linkAddress = entry.link
             item.author = entry.author
             item.published = entry.published
             item.updated = entry.updated
             item.summary = entry.summary
             item.hasBody = entry.body != nil
             item.bodyHash = entry.bodyHash
-            item.bodyBaseURL = entry.bodyBaseURL
+            item.bodyBaseAddress = entry.bodyBaseURL
             if let previous {
                 if !Self.sameContent(previous, item) { result.changed += 1 }
             } else {
@@ -151,7 +151,7 @@ struct ItemMerger {
 
     /// Whether two versions of an item show the same thing.
     static func sameContent(_ lhs: FeedItem, _ rhs: FeedItem) -> Bool {
-        lhs.title == rhs.title && lhs.summary == rhs.summary && lhs.link == rhs.link && lhs.updated == rhs.updated
+        lhs.title == rhs.title && lhs.summary == rhs.summary && lhs.linkAddress == rhs.linkAddress && lhs.updated == rhs.updated
             && lhs.published == rhs.published && lhs.author == rhs.author && lhs.bodyHash == rhs.bodyHash
     }
 

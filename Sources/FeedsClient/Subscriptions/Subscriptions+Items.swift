@@ -28,10 +28,7 @@ extension Subscriptions {
                         items.append((item, subscription.position, order))
                     }
                 }
-                return items.sorted { lhs, rhs in
-                    if lhs.item.date != rhs.item.date { return lhs.item.date > rhs.item.date }
-                    return (lhs.position, lhs.order) < (rhs.position, rhs.order)
-                }.map(\.item)
+                return Self.newestFirst(items)
             }
         }
     }

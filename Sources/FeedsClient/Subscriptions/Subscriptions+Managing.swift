@@ -210,9 +210,7 @@ extension Subscriptions {
             for item in dropped where item.hasBody { try tx.remove(forKey: item.id, in: FeedStore.bodies) }
             let droppedIDs = Set(dropped.map(\.id))
             let texts = try FeedStore.searchTexts(of: subscription.id, tx)
-            try tx.set(
-                JSONValue.object(JSONObject(texts.filter { !droppedIDs.contains($0.key) }.map { ($0.key, $0.value) })),
-                forKey: subscription.id, in: FeedStore.searchIndex)
+            try FeedStore.saveSearchTexts(texts, order: items.prefix(limit).map(\.id), of: subscription.id, tx)
             let read = try FeedStore.readIDs(of: subscription.id, tx).subtracting(droppedIDs)
             try FeedStore.saveReadIDs(read, of: subscription.id, tx)
             return true
@@ -298,10 +296,7 @@ extension Subscriptions {
     ) throws {
         if merged.items != existing {
             try FeedStore.saveItems(merged.items, of: feedID, tx)
-            try tx.set(
-                JSONValue.object(
-                    JSONObject(merged.items.compactMap { item in merged.searchTexts[item.id].map { (item.id, .string($0)) } })
-                ), forKey: feedID, in: FeedStore.searchIndex)
+            try FeedStore.saveSearchTexts(merged.searchTexts, order: merged.items.map(\.id), of: feedID, tx)
         }
         for (id, body) in merged.bodies { try tx.set(JSONValue.string(body), forKey: id, in: FeedStore.bodies) }
         for id in merged.removedBodies { try tx.remove(forKey: id, in: FeedStore.bodies) }

@@ -157,10 +157,7 @@ extension Subscriptions {
             var outcome = FeedRefreshResult.Outcome.notModified
             if hasFeed {
                 let existing = try FeedStore.items(of: current.id, tx)
-                var search: [String: String] = [:]
-                for (key, value) in try FeedStore.searchTexts(of: current.id, tx) {
-                    if let text = value.asString { search[key] = text }
-                }
+                let search = try FeedStore.searchTexts(of: current.id, tx)
                 let merger = ItemMerger(
                     feedID: current.id, maximumItems: current.maximumItems ?? configuration.maximumItems, now: moment)
                 let merged = merger.merge(prepared, into: existing, existingSearch: search)

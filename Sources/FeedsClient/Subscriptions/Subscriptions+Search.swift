@@ -22,26 +22,39 @@ extension Subscriptions {
             try store.read { tx in
                 var found: [(item: FeedItem, position: Int, order: Int)] = []
                 for subscription in try Self.subscriptions(in: scope, tx) {
-                    let texts = try FeedStore.searchTexts(of: subscription.id, tx)
+                    var index = try FeedStore.searchIndex(of: subscription.id, tx)
                     var hits = Set<String>()
-                    for (id, value) in texts {
-                        if case .string(let text) = value, SearchText.matches(text, terms: terms) { hits.insert(id) }
+                    index.withUTF8 { bytes in
+                        SearchText.forEachRecord(in: bytes) { id, text in
+                            if terms.allSatisfy({ term in term.withUnsafeBufferPointer { SearchText.contains(text, $0) } }) {
+                                hits.insert(String(decoding: id, as: UTF8.self))
+                            }
+                        }
                     }
                     guard !hits.isEmpty else { continue }
                     let read = try FeedStore.readIDs(of: subscription.id, tx)
-                    for (order, var item) in try FeedStore.items(of: subscription.id, tx).enumerated()
-                    where hits.contains(item.id) {
-                        item.isRead = read.contains(item.id)
+                    for (order, stored) in try FeedStore.storedItems(of: subscription.id, tx).enumerated() {
+                        guard let id = FeedStore.storedID(stored), hits.contains(id),
+                            var item = FeedStore.item(from: stored, feedID: subscription.id)
+                        else { continue }
+                        item.isRead = read.contains(id)
                         item.feedTitle = subscription.title
                         item.feedURL = subscription.url
                         found.append((item, subscription.position, order))
                     }
                 }
-                return found.sorted { lhs, rhs in
-                    if lhs.item.date != rhs.item.date { return lhs.item.date > rhs.item.date }
-                    return (lhs.position, lhs.order) < (rhs.position, rhs.order)
-                }.map(\.item)
+                return Self.newestFirst(found)
             }
         }
+    }
+
+    /// Items newest first; ties in list order, then feed order.
+    static func newestFirst(_ found: [(item: FeedItem, position: Int, order: Int)]) -> [FeedItem] {
+        let keys = found.map { ($0.item.date, $0.position, $0.order) }
+        let order = keys.indices.sorted { lhs, rhs in
+            if keys[lhs].0 != keys[rhs].0 { return keys[lhs].0 > keys[rhs].0 }
+            return (keys[lhs].1, keys[lhs].2) < (keys[rhs].1, keys[rhs].2)
+        }
+        return order.map { found[$0].item }
     }
 }
