@@ -1,7 +1,12 @@
 import BasicStore
+import BasicXML
 import FeedsClient
 import Foundation
 import TestSupport
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `bsl-bench feeds`: 200 feeds of 50 entries on loopback (Tests/TestServer/feed_server.py, each
 /// with its own ETag and Last-Modified, gzip answered), refreshed by `Subscriptions` and by
@@ -111,6 +116,11 @@ struct FeedsSuite {
             "\nsearch of \(itemCount) items (two words, lower-case substring match): "
                 + "\(Bench.format(median(searchCold))) from a store opened afresh, "
                 + "\(Bench.format(median(searchWarm))) again on the same object (goal: under 100 ms)")
+        let (tree, json) = try await parseTimes(server, urls)
+        print(
+            "\nreading the \(feeds) feeds' bytes (median of 5): \(Bench.format(tree)) into Feed values with "
+                + "Feed(parsing:) (its namespace-aware tree); \(Bench.format(json)) for XMLConverter's JSON alone, "
+                + "which the JSON-based reader parsed with (\(String(format: "%.2f", tree / json))×)")
         print(
             "\nnewsboat stores a feed's ETag and Last-Modified only from its second reload of it on, so its all-304 case "
                 + "follows an untimed second reload; its times are whole processes (start, cache, exit).")
@@ -196,6 +206,23 @@ struct FeedsSuite {
             }
         }
         return run
+    }
+
+    /// The time to read every bench feed with `Feed(parsing:)`, and to convert it to JSON only.
+    private func parseTimes(_ server: FeedTestServer, _ urls: [String]) async throws -> (Double, Double) {
+        try await server.makeBenchFeeds(count: feeds, entries: entries)
+        var bodies: [Data] = []
+        for url in urls {
+            guard let address = URL(string: url) else { continue }
+            bodies.append(try await URLSession.shared.data(from: address).0)
+        }
+        let tree = try Bench.median(repetitions: 5) {
+            for body in bodies { _ = try Feed(parsing: body) }
+        }
+        let json = try Bench.median(repetitions: 5) {
+            for body in bodies { _ = try XMLConverter(configuration: .feed).convert(body) }
+        }
+        return (tree, json)
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -10,6 +10,11 @@ extension FeedPerson {
     /// ```
     public init(rssAuthor text: String) {
         let text = FeedXMLElement.trimmed(text)
+        // Most authors are a bare name: no address to look for.
+        guard text.utf8.contains(UInt8(ascii: "@")) else {
+            self.init(name: text)
+            return
+        }
         // `Name <email>` and `<email>`.
         if text.hasSuffix(">"), let open = text.lastIndex(of: "<") {
             let inside = String(text[text.index(after: open)..<text.index(before: text.endIndex)])
@@ -43,10 +48,16 @@ extension FeedPerson {
     /// between other characters.
     private static func address(_ text: some StringProtocol) -> String? {
         var candidate = FeedXMLElement.trimmed(String(text))
-        if candidate.lowercased().hasPrefix("mailto:") { candidate = String(candidate.dropFirst(7)) }
-        guard let at = candidate.firstIndex(of: "@"), at != candidate.startIndex,
-            candidate.index(after: at) != candidate.endIndex,
-            !candidate.contains(where: { $0.isWhitespace || $0 == "<" || $0 == ">" || $0 == "(" || $0 == ")" })
+        let mailto = Array("mailto:".utf8)
+        if candidate.utf8.count > mailto.count,
+            zip(candidate.utf8.prefix(mailto.count), mailto).allSatisfy({ $0 | 0x20 == $1 })
+        {
+            candidate = String(candidate.dropFirst(mailto.count))
+        }
+        let bytes = candidate.utf8
+        guard let at = bytes.firstIndex(of: UInt8(ascii: "@")), at != bytes.startIndex,
+            bytes.index(after: at) != bytes.endIndex,
+            !bytes.contains(where: { $0 <= 0x20 || $0 == 0x3C || $0 == 0x3E || $0 == 0x28 || $0 == 0x29 })
         else { return nil }
         return candidate
     }

@@ -77,10 +77,11 @@ extension FeedReader {
 
     /// RSS's `<link>` text and Atom's `<atom:link>` elements, in document order.
     func links(_ element: FeedXMLElement, namespace: String?, base: URL?) -> [FeedLink] {
-        element.elements.compactMap { child in
-            guard child.localName == "link", child.namespace == namespace || child.namespace == FeedNamespace.atom
-            else { return nil }
-            return atomLink(child, base: base)
+        var links: [FeedLink] = []
+        for case .element(let child) in element.children
+        where child.localName == "link" && (child.namespace == namespace || child.namespace == FeedNamespace.atom) {
+            links.append(atomLink(child, base: base))
         }
+        return links
     }
 }

@@ -91,7 +91,7 @@ struct FeedReader {
     func extensions(_ element: FeedXMLElement, known: (FeedXMLElement) -> Bool) -> JSONObject {
         var groups: [(name: String, values: [JSONValue])] = []
         var slots: [String: Int] = [:]
-        for child in element.elements where !known(child) {
+        for case .element(let child) in element.children where !known(child) {
             let name = child.qualifiedName
             let value = child.jsonValue()
             if let slot = slots[name] {

@@ -157,17 +157,22 @@ public enum FeedText {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
+    /// Whether `scalar` has Unicode's White_Space property, from the property's list (far
+    /// faster than looking the property up).
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
     /// Runs of white space as one space, the ends trimmed.
     static func collapsingWhitespace(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for scalar in text.unicodeScalars {
-            // ASCII first: Unicode's properties are far slower to look up.
-            let isSpace =
-                scalar.value < 0x80
-                ? scalar == " " || (scalar.value >= 0x09 && scalar.value <= 0x0D) : scalar.properties.isWhitespace
-            if isSpace {
+            if isWhitespace(scalar) {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.unicodeScalars.append(" ") }

@@ -45,7 +45,11 @@ struct FeedXMLElement: Sendable {
 
     /// The child elements called `localName` in `namespace`, in order.
     func elements(_ localName: String, in namespace: String?) -> [FeedXMLElement] {
-        elements.filter { $0.isNamed(localName, in: namespace) }
+        var found: [FeedXMLElement] = []
+        for case .element(let element) in children where element.isNamed(localName, in: namespace) {
+            found.append(element)
+        }
+        return found
     }
 
     /// The first child element called `localName` in `namespace`.
@@ -63,6 +67,7 @@ struct FeedXMLElement: Sendable {
 
     /// The element's own text pieces joined, without its children's.
     var directText: String {
+        if children.count == 1, case .text(let only) = children[0] { return only }
         var text = ""
         for case .text(let piece) in children { text += piece }
         return text
