@@ -55,7 +55,8 @@ let package = Package(
             name: "CnblogsClient",
             dependencies: ["BasicNetworking", "BasicXML", "BasicFormat", "BasicStore", "BasicCache"]),
         .target(
-            name: "FeedsClient", dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat"]),
+            name: "FeedsClient",
+            dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(

@@ -163,7 +163,9 @@ import Testing
     @Test("the bytes' own encoding wins over a wrong fallback; bytes that say nothing take the fallback")
     func encodings() throws {
         // UTF-8 with a declaration, while the header (the fallback) says Latin-1.
-        let utf8 = Data(#"<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>博客园</title></channel></rss>"#.utf8)
+        let utf8 = Data(
+            #"<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>博客园</title></channel></rss>"#
+                .utf8)
         #expect(try Feed(parsing: utf8, fallbackEncoding: "iso-8859-1").title == "博客园")
         // Latin-1 bytes that declare it, while the header says UTF-8.
         var latin1 = Data(#"<?xml version="1.0" encoding="ISO-8859-1"?><rss version="2.0"><channel><title>Caf"#.utf8)

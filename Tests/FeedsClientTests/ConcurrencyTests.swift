@@ -26,7 +26,8 @@ import Testing
         #expect(try fixture.subscriptions.items().count == 4)
     }
 
-    @Test("at most 4 requests go to one host and 16 in all: with 8 per host but 3 in all, 3 at once; with 4 per host, 4")
+    @Test(
+        "at most 4 requests go to one host and 16 in all: with 8 per host but 3 in all, 3 at once; with 4 per host, 4")
     func totalLimit() async throws {
         let server = try await FeedTestServer.start()
         defer { server.stop() }
@@ -59,6 +60,7 @@ import Testing
 /// Stores for tests that make their own server.
 enum BasicStoreFixture {
     static func store(in directory: TemporaryDirectory) throws -> BasicStore.KeyValueStore {
-        try BasicStore.KeyValueStore(path: directory.path("feeds.sqlite").path, key: try BasicStore.StoreKey.randomRaw())
+        try BasicStore.KeyValueStore(
+            path: directory.path("feeds.sqlite").path, key: try BasicStore.StoreKey.randomRaw())
     }
 }

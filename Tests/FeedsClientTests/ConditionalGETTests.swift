@@ -73,7 +73,9 @@ import Testing
     @Test("Cache-Control max-age makes the feed not due until it passes; force refreshes it anyway")
     func maxAge() async throws {
         let fixture = try await FeedsFixture()
-        try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2))) { $0.cacheControl = "public, max-age=3600" }
+        try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2))) {
+            $0.cacheControl = "public, max-age=3600"
+        }
         let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
         let next = try #require(feed.nextRefresh)
         #expect(next > Date() + 3000)
@@ -90,7 +92,8 @@ import Testing
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2)))
         _ = try await fixture.subscriptions.add(fixture.address("feed.xml"))
-        try await fixture.server.set(.init(path: fixture.path("feed.xml"), status: 503, body: "busy", retryAfter: "7200"))
+        try await fixture.server.set(
+            .init(path: fixture.path("feed.xml"), status: 503, body: "busy", retryAfter: "7200"))
         let failed = try await fixture.subscriptions.refresh()
         guard case .failed(.httpStatus(_, 503, 7200)) = try #require(failed.results.first).outcome else {
             Issue.record("the refresh was \(failed.results)")

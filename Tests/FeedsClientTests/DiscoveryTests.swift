@@ -66,7 +66,8 @@ import Testing
     @Test("a wrong charset in Content-Type loses to the bytes' own declaration; GBK bytes that declare nothing use it")
     func charsets() async throws {
         let fixture = try await FeedsFixture()
-        let utf8 = #"<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>博客园</title>"#
+        let utf8 =
+            #"<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>博客园</title>"#
             + "<item><guid>1</guid><title>并发 &amp;amp; 锁</title></item></channel></rss>"
         try await fixture.serve("utf8.xml", utf8) { $0.contentType = "application/rss+xml; charset=iso-8859-1" }
         let feed = try await fixture.subscriptions.add(fixture.address("utf8.xml"))
@@ -90,7 +91,8 @@ import Testing
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...1)))
         _ = try await fixture.subscriptions.add(fixture.address("feed.xml"))
         do {
-            try await fixture.subscriptions.add(fixture.address("feed.xml").replacingOccurrences(of: "http:", with: "HTTP:"))
+            try await fixture.subscriptions.add(
+                fixture.address("feed.xml").replacingOccurrences(of: "http:", with: "HTTP:"))
             Issue.record("a feed was added twice")
         } catch {
             guard case .alreadySubscribed = error else {

@@ -13,7 +13,9 @@ import Testing
         try await fixture.serve("b.xml", SampleFeed.rss(title: "Beta", SampleFeed.numbered(1...2)))
         _ = try await fixture.subscriptions.add(fixture.address("a.xml"), folder: "News")
         _ = try await fixture.subscriptions.add(fixture.address("b.xml"), title: "My Beta")
-        try fixture.subscriptions.markRead([try #require(try fixture.subscriptions.items(in: .feed(fixture.address("a.xml"))).first).id])
+        try fixture.subscriptions.markRead([
+            try #require(try fixture.subscriptions.items(in: .feed(fixture.address("a.xml"))).first).id
+        ])
         try await fixture.server.set(.init(path: fixture.path("b.xml"), status: 500))
         _ = try await fixture.subscriptions.refresh()
 
@@ -75,7 +77,9 @@ import Testing
         let feed = try await fixture.subscriptions.add(fixture.address("a.xml"))
         #expect(throws: FeedsError.self) { try fixture.subscriptions.setMaximumItems(0, for: feed.id) }
         #expect(throws: FeedsError.self) { try fixture.subscriptions.setMinimumInterval(.seconds(-1), for: feed.id) }
-        #expect(try fixture.subscriptions.setMinimumInterval(.seconds(1800), for: feed.id).minimumInterval == .seconds(1800))
+        #expect(
+            try fixture.subscriptions.setMinimumInterval(.seconds(1800), for: feed.id).minimumInterval == .seconds(1800)
+        )
         #expect(try fixture.subscriptions.setMinimumInterval(nil, for: feed.id).minimumInterval == nil)
     }
 

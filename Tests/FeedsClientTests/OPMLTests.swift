@@ -15,7 +15,9 @@ import Testing
             (
                 "newsboat.opml",
                 [
-                    OPMLEntry(url: "https://tide.example.org/feed.xml", title: "Tide Notes", siteURL: "https://tide.example.org/"),
+                    OPMLEntry(
+                        url: "https://tide.example.org/feed.xml", title: "Tide Notes",
+                        siteURL: "https://tide.example.org/"),
                     OPMLEntry(url: "https://www.cnblogs.com/linjian/rss"),
                     OPMLEntry(url: "https://blog.example.com/atom.xml?lang=en&full=1", title: "Blog & Notes"),
                 ]
@@ -27,10 +29,12 @@ import Testing
                         url: "https://daring.example.net/index.xml", title: "Daring Example",
                         siteURL: "https://daring.example.net/"),
                     OPMLEntry(
-                        url: "https://swift.example.org/atom.xml", title: "Swift.org", siteURL: "https://swift.example.org/",
+                        url: "https://swift.example.org/atom.xml", title: "Swift.org",
+                        siteURL: "https://swift.example.org/",
                         folder: "Swift"),
                     OPMLEntry(
-                        url: "https://www.cnblogs.com/linjian/rss", title: "林间小路", siteURL: "https://www.cnblogs.com/linjian/",
+                        url: "https://www.cnblogs.com/linjian/rss", title: "林间小路",
+                        siteURL: "https://www.cnblogs.com/linjian/",
                         folder: "Swift"),
                 ]
             ),
@@ -38,13 +42,15 @@ import Testing
                 "feedly.opml",
                 [
                     OPMLEntry(
-                        url: "https://tide.example.org/feed.xml", title: "Tide Notes", siteURL: "https://tide.example.org/",
+                        url: "https://tide.example.org/feed.xml", title: "Tide Notes",
+                        siteURL: "https://tide.example.org/",
                         folder: "Programming"),
                     OPMLEntry(
                         url: "https://compilers.example.com/rss", title: "Compiler Diary",
                         siteURL: "https://compilers.example.com", folder: "Programming"),
                     OPMLEntry(
-                        url: "https://dice.example.net/feed/", title: "Board & Dice", siteURL: "https://dice.example.net/",
+                        url: "https://dice.example.net/feed/", title: "Board & Dice",
+                        siteURL: "https://dice.example.net/",
                         folder: "Games"),
                 ]
             ),
@@ -57,7 +63,8 @@ import Testing
                         url: "http://type.example.org/feed/", title: "Type & Grid", siteURL: "http://type.example.org/",
                         folder: "设计"),
                     OPMLEntry(
-                        url: "http://colour.example.org/rss", title: "Colour Notes", siteURL: "http://colour.example.org/",
+                        url: "http://colour.example.org/rss", title: "Colour Notes",
+                        siteURL: "http://colour.example.org/",
                         folder: "设计"),
                 ]
             ),
@@ -80,7 +87,8 @@ import Testing
         let fixture = try await FeedsFixture()
         try fixture.subscriptions.importOPML(try Self.sample("feedly.opml"))
         try fixture.subscriptions.importOPML(try Self.sample("inoreader.opml"))
-        try await fixture.serve("feed.xml", SampleFeed.rss(title: "Own \"title\" <with> & tab\there", SampleFeed.numbered(1...1)))
+        try await fixture.serve(
+            "feed.xml", SampleFeed.rss(title: "Own \"title\" <with> & tab\there", SampleFeed.numbered(1...1)))
         let added = try await fixture.subscriptions.add(fixture.address("feed.xml"), folder: "Nested/Deeper/Deepest")
         try fixture.subscriptions.rename(added.id, to: "Line\nbreak & \"quotes\"")
         let exported = try fixture.subscriptions.exportOPML(title: "Round trip").data
@@ -131,7 +139,9 @@ import Testing
 
     @Test(
         "entries with javascript: and other non-http(s) addresses are refused, all of them listed, nothing imported",
-        arguments: ["javascript:alert(document.cookie)", "file:///etc/passwd", "data:text/xml,<rss/>", "feed:x", "ftp://x/"])
+        arguments: [
+            "javascript:alert(document.cookie)", "file:///etc/passwd", "data:text/xml,<rss/>", "feed:x", "ftp://x/",
+        ])
     func refusedSchemes(address: String) async throws {
         let fixture = try await FeedsFixture()
         let opml = """
@@ -171,8 +181,11 @@ import Testing
     @Test("an entity bomb, an external entity and a file that is not OPML are errors, and nothing is imported")
     func hostileFiles() async throws {
         let fixture = try await FeedsFixture()
-        var bomb = #"<?xml version="1.0"?><!DOCTYPE opml [<!ENTITY a0 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx">"#
-        for level in 1...12 { bomb += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">" }
+        var bomb =
+            #"<?xml version="1.0"?><!DOCTYPE opml [<!ENTITY a0 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx">"#
+        for level in 1...12 {
+            bomb += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">"
+        }
         bomb += #"]><opml version="2.0"><body><outline text="&a12;" xmlUrl="https://x.example/feed"/></body></opml>"#
         let external = """
             <?xml version="1.0"?><!DOCTYPE opml [<!ENTITY secret SYSTEM "file:///etc/passwd">]>

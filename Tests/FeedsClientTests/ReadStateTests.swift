@@ -10,7 +10,8 @@ import Testing
         let fixture = try await FeedsFixture()
         try await fixture.serve("a.xml", SampleFeed.rss(title: "A", SampleFeed.numbered(1...3)))
         try await fixture.serve(
-            "b.xml", SampleFeed.rss(title: "B", SampleFeed.numbered(1...2, start: Date(timeIntervalSince1970: 1_600_000_000))))
+            "b.xml",
+            SampleFeed.rss(title: "B", SampleFeed.numbered(1...2, start: Date(timeIntervalSince1970: 1_600_000_000))))
         let a = try await fixture.subscriptions.add(fixture.address("a.xml"))
         let b = try await fixture.subscriptions.add(fixture.address("b.xml"), folder: "Later")
         return (fixture, a, b)
@@ -48,7 +49,9 @@ import Testing
         #expect(try fixture.subscriptions.markAllRead(in: .folder("Later")) == 2)
         #expect(try fixture.subscriptions.markAllRead() == 3)
         #expect(try fixture.subscriptions.items(unreadOnly: true).isEmpty)
-        #expect(throws: FeedsError.self) { try fixture.subscriptions.markAllRead(in: .feed("https://nowhere.example/")) }
+        #expect(throws: FeedsError.self) {
+            try fixture.subscriptions.markAllRead(in: .feed("https://nowhere.example/"))
+        }
     }
 
     @Test("items are newest first across feeds, and their JSON has the id the commands take")

@@ -11,7 +11,8 @@ import Testing
     func readme() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve(
-            "index.html", #"<html><head><link rel="alternate" type="application/rss+xml" href="feed.xml"></head></html>"#
+            "index.html",
+            #"<html><head><link rel="alternate" type="application/rss+xml" href="feed.xml"></head></html>"#
         ) { $0.contentType = "text/html" }
         try await fixture.serve(
             "feed.xml",

@@ -11,7 +11,8 @@ import Testing
         try await fixture.serve("old.xml", SampleFeed.rss(SampleFeed.numbered(1...2)))
         let feed = try await fixture.subscriptions.add(fixture.address("old.xml"))
         try await fixture.serve("new.xml", SampleFeed.rss(SampleFeed.numbered(1...3)))
-        try await fixture.server.set(.init(path: fixture.path("old.xml"), status: status, location: fixture.path("new.xml")))
+        try await fixture.server.set(
+            .init(path: fixture.path("old.xml"), status: status, location: fixture.path("new.xml")))
 
         let summary = try await fixture.subscriptions.refresh()
         let result = try #require(summary.results.first)
@@ -30,8 +31,10 @@ import Testing
     func redirectAtAdd() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...1)))
-        try await fixture.server.set(.init(path: fixture.path("moved"), status: 301, location: fixture.path("feed.xml")))
-        try await fixture.server.set(.init(path: fixture.path("elsewhere"), status: 302, location: fixture.path("feed.xml")))
+        try await fixture.server.set(
+            .init(path: fixture.path("moved"), status: 301, location: fixture.path("feed.xml")))
+        try await fixture.server.set(
+            .init(path: fixture.path("elsewhere"), status: 302, location: fixture.path("feed.xml")))
         let moved = try await fixture.subscriptions.add(fixture.address("moved"))
         #expect(moved.url.absoluteString == fixture.address("feed.xml"))
         await #expect(throws: FeedsError.self) { try await fixture.subscriptions.add(fixture.address("feed.xml")) }
@@ -62,7 +65,8 @@ import Testing
             Issue.record("the refresh was \(looped.results)")
             return
         }
-        try await fixture.server.set(.init(path: fixture.path("feed.xml"), status: 301, location: "javascript:alert(1)"))
+        try await fixture.server.set(
+            .init(path: fixture.path("feed.xml"), status: 301, location: "javascript:alert(1)"))
         let scheme = try await fixture.subscriptions.refresh()
         guard case .failed(.badRedirect) = try #require(scheme.results.first).outcome else {
             Issue.record("the refresh was \(scheme.results)")

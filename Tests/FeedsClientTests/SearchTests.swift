@@ -10,19 +10,23 @@ import Testing
         let start = Date(timeIntervalSince1970: 1_700_000_000)
         try await fixture.serve(
             "a.xml",
-            SampleFeed.rss(title: "A", [
-                .init(id: "1", title: "Swift Concurrency Notes", date: start + 30, summary: "actors and tasks"),
-                .init(id: "2", title: "Cooking", date: start + 20, summary: "<p>Soup &amp; <b>bread</b></p>"),
-                .init(
-                    id: "3", title: "Untitled", date: start + 10, summary: "short",
-                    content: "<div>The body mentions <em>zeppelinfinder</em> once.</div>"),
-            ]))
+            SampleFeed.rss(
+                title: "A",
+                [
+                    .init(id: "1", title: "Swift Concurrency Notes", date: start + 30, summary: "actors and tasks"),
+                    .init(id: "2", title: "Cooking", date: start + 20, summary: "<p>Soup &amp; <b>bread</b></p>"),
+                    .init(
+                        id: "3", title: "Untitled", date: start + 10, summary: "short",
+                        content: "<div>The body mentions <em>zeppelinfinder</em> once.</div>"),
+                ]))
         try await fixture.serve(
             "b.xml",
-            SampleFeed.rss(title: "B", [
-                .init(id: "4", title: "并发编程笔记", date: start + 40, summary: "Swift 的 actor"),
-                .init(id: "5", title: "ÉCOLE", date: start, summary: "accents"),
-            ]))
+            SampleFeed.rss(
+                title: "B",
+                [
+                    .init(id: "4", title: "并发编程笔记", date: start + 40, summary: "Swift 的 actor"),
+                    .init(id: "5", title: "ÉCOLE", date: start, summary: "accents"),
+                ]))
         _ = try await fixture.subscriptions.add(fixture.address("a.xml"))
         _ = try await fixture.subscriptions.add(fixture.address("b.xml"), folder: "中文")
         return fixture

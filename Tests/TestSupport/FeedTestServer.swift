@@ -24,21 +24,37 @@ import Foundation
 public final class FeedTestServer: Sendable {
     /// What a path answers; nil fields are left out (a 200 with an empty body by default).
     public struct Resource: Encodable, Sendable {
+        /// The path it answers at, from `/`.
         public var path: String
+        /// The status (200).
         public var status: Int?
+        /// The body as text.
         public var body: String?
+        /// The body as bytes, base64-encoded (from `bodyData`).
         public var bodyBase64: String?
+        /// The `Content-Type` (`application/xml`).
         public var contentType: String?
+        /// The `ETag`; an `If-None-Match` naming it gets 304.
         public var etag: String?
+        /// The `Last-Modified`; an `If-Modified-Since` not older gets 304 (without `If-None-Match`).
         public var lastModified: String?
+        /// A `Cache-Control` header.
         public var cacheControl: String?
+        /// A `Retry-After` header.
         public var retryAfter: String?
+        /// A `Location` header, for redirects.
         public var location: String?
+        /// Whether the body is gzip-encoded for requests that accept it.
         public var gzip: Bool?
+        /// A wait before answering.
         public var delayMilliseconds: Int?
+        /// Other headers.
         public var headers: [String: String]?
+        /// Whether the connection is closed without an answer.
         public var drop: Bool?
+        /// How many requests first get `failStatus`.
         public var failTimes: Int?
+        /// The status of those failures (500).
         public var failStatus: Int?
 
         /// A resource; give the fields the test needs.
@@ -154,7 +170,8 @@ public final class FeedTestServer: Sendable {
         }
         guard let port else {
             process.send(SIGKILL)
-            throw TestSupportError("the feed server did not report its port; run Tests/TestServer/feed_server.py by hand")
+            throw TestSupportError(
+                "the feed server did not report its port; run Tests/TestServer/feed_server.py by hand")
         }
         return FeedTestServer(port: port, process: process)
     }

@@ -142,7 +142,8 @@ public struct Feed: Sendable, Hashable {
             guard let channel = root.element("channel", in: namespace) else {
                 throw XMLError(kind: .notAFeed, line: 0, column: 0, message: "the <rdf:RDF> element has no <channel>")
             }
-            self = reader.rssFeed(channel, items: root.elements("item", in: namespace), namespace: namespace, root: root)
+            self = reader.rssFeed(
+                channel, items: root.elements("item", in: namespace), namespace: namespace, root: root)
             return
         }
         throw XMLError(

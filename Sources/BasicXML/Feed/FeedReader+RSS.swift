@@ -18,7 +18,8 @@ extension FeedReader {
     ) -> Feed {
         let base = base(of: channel, parent: base(of: root, parent: documentURL))
         let editors =
-            channel.elements("managingEditor", in: namespace) + channel.elements("creator", in: FeedNamespace.dublinCore)
+            channel.elements("managingEditor", in: namespace)
+            + channel.elements("creator", in: FeedNamespace.dublinCore)
         let updated =
             channel.element("lastBuildDate", in: namespace) ?? channel.element("pubDate", in: namespace)
             ?? channel.element("date", in: FeedNamespace.dublinCore)

@@ -147,7 +147,10 @@ public enum FeedText {
         guard !name.isEmpty, name.utf8.allSatisfy(isNameByte) else { return nil }
         if name == "apos" { return "'" }
         _ = SAXParser.initialized
-        guard let entity = name.withCString({ htmlEntityLookup(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self)) })
+        guard
+            let entity = name.withCString({
+                htmlEntityLookup(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self))
+            })
         else { return nil }
         return Unicode.Scalar(entity.pointee.value)
     }

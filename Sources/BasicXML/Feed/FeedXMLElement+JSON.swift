@@ -15,7 +15,8 @@ extension FeedXMLElement {
         }
         var object = JSONObject()
         for attribute in attributes {
-            object.updateValue(.string(attribute.value), forKey: configuration.attributePrefix + attribute.qualifiedName)
+            object.updateValue(
+                .string(attribute.value), forKey: configuration.attributePrefix + attribute.qualifiedName)
         }
         var groups: [(name: String, values: [JSONValue])] = []
         var slots: [String: Int] = [:]
@@ -86,7 +87,8 @@ extension FeedXMLElement {
             children.append(.text(text))
         case .array(let values):
             if let first = values.first {
-                self.init(converted: first, name: name, defaultNamespace: defaultNamespace, configuration: configuration)
+                self.init(
+                    converted: first, name: name, defaultNamespace: defaultNamespace, configuration: configuration)
             }
         case .null, .bool, .integer, .double:
             if let text = value.asString { children.append(.text(text)) }

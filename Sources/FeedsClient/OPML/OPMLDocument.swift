@@ -187,7 +187,8 @@ public struct OPMLDocument: Sendable, Hashable {
             case .node(.feed(let entry), let depth):
                 let title = Self.escaped(entry.title ?? "")
                 output += String(repeating: "  ", count: depth)
-                output += #"<outline type="rss" text="\#(title)" title="\#(title)" xmlUrl="\#(Self.escaped(entry.url))""#
+                output +=
+                    #"<outline type="rss" text="\#(title)" title="\#(title)" xmlUrl="\#(Self.escaped(entry.url))""#
                 if let site = entry.siteURL { output += #" htmlUrl="\#(Self.escaped(site))""# }
                 output += "/>\n"
             case .node(.folder(let folder), let depth):

@@ -18,7 +18,9 @@ enum CachePolicy {
             case "no-cache", "no-store":
                 return 0
             case "max-age":
-                if parts.count == 2, let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\""))) {
+                if parts.count == 2,
+                    let seconds = Int(parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+                {
                     maxAge = max(0, seconds)
                 }
             default:

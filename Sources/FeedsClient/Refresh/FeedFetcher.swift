@@ -57,7 +57,8 @@ struct FeedFetcher: Sendable {
                     }
                 return Result(outcome: outcome, finalURL: current, permanentURL: permanentURL)
             }
-            guard let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: current)?.absoluteURL,
+            guard
+                let next = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: current)?.absoluteURL,
                 let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https", next.host != nil
             else {
                 throw .badRedirect(

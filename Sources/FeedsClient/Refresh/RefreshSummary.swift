@@ -37,7 +37,8 @@ public struct FeedRefreshResult: Sendable {
     public var description: String {
         switch outcome {
         case .updated(let new, let changed):
-            return "\(title): \(new) new, \(changed) changed" + (movedTo.map { "; moved to \($0.absoluteString)" } ?? "")
+            return "\(title): \(new) new, \(changed) changed"
+                + (movedTo.map { "; moved to \($0.absoluteString)" } ?? "")
         case .notModified:
             return "\(title): not modified"
         case .skipped(let until):
@@ -95,7 +96,8 @@ public struct RefreshSummary: Sendable, CustomStringConvertible {
 
     /// `refreshed 200 feeds (180 not modified), 20 new items, 0 failed, 0 not due`.
     public var description: String {
-        "refreshed \(refreshedCount) " + (refreshedCount == 1 ? "feed" : "feeds") + " (\(notModifiedCount) not modified), "
+        "refreshed \(refreshedCount) " + (refreshedCount == 1 ? "feed" : "feeds")
+            + " (\(notModifiedCount) not modified), "
             + "\(newItemCount) new " + (newItemCount == 1 ? "item" : "items") + ", \(failures.count) failed, "
             + "\(skippedCount) not due"
     }

@@ -58,6 +58,11 @@ enum SearchText {
         fold(query).split(whereSeparator: \.isWhitespace).map { Array($0.utf8) }
     }
 
+    /// Whether `text` (folded) holds every one of `terms`.
+    static func matches(_ text: UnsafeBufferPointer<UInt8>, terms: [[UInt8]]) -> Bool {
+        terms.allSatisfy { term in term.withUnsafeBufferPointer { contains(text, $0) } }
+    }
+
     /// Whether `haystack` holds `needle`: `memchr` finds each candidate first byte, `memcmp` the rest.
     static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ needle: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let needleBase = needle.baseAddress, !needle.isEmpty else { return true }

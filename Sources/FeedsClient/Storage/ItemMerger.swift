@@ -63,7 +63,8 @@ struct ItemMerger {
                     key: key, title: title, link: (entry.link?.url ?? entry.links.first?.url)?.absoluteString,
                     author: entry.author.flatMap(Self.name) ?? feedAuthor, published: entry.published,
                     updated: entry.updated, summary: summary, body: body,
-                    bodyHash: body.map { ShortID.digits(ShortID.hash($0), length: 12) }, bodyBaseURL: entry.baseURL?.absoluteString,
+                    bodyHash: body.map { ShortID.digits(ShortID.hash($0), length: 12) },
+                    bodyBaseURL: entry.baseURL?.absoluteString,
                     searchText: SearchText.folded(title: title, summary: summary, bodyText: bodyText)))
         }
         return prepared
@@ -151,7 +152,8 @@ struct ItemMerger {
 
     /// Whether two versions of an item show the same thing.
     static func sameContent(_ lhs: FeedItem, _ rhs: FeedItem) -> Bool {
-        lhs.title == rhs.title && lhs.summary == rhs.summary && lhs.linkAddress == rhs.linkAddress && lhs.updated == rhs.updated
+        lhs.title == rhs.title && lhs.summary == rhs.summary && lhs.linkAddress == rhs.linkAddress
+            && lhs.updated == rhs.updated
             && lhs.published == rhs.published && lhs.author == rhs.author && lhs.bodyHash == rhs.bodyHash
     }
 
@@ -161,4 +163,3 @@ struct ItemMerger {
         return String(text.prefix(summaryLength - 1)) + "…"
     }
 }
-

@@ -27,7 +27,9 @@ enum FeedAddress {
         }
         components.scheme = components.scheme?.lowercased()
         components.host = components.host?.lowercased()
-        if (components.scheme == "http" && components.port == 80) || (components.scheme == "https" && components.port == 443) {
+        if (components.scheme == "http" && components.port == 80)
+            || (components.scheme == "https" && components.port == 443)
+        {
             components.port = nil
         }
         components.fragment = nil

@@ -90,7 +90,8 @@ extension Subscriptions {
         let entries = try subscriptions().map { subscription in
             OPMLEntry(
                 url: subscription.url.absoluteString,
-                title: subscription.customTitle ?? subscription.feedTitle, siteURL: subscription.siteURL?.absoluteString,
+                title: subscription.customTitle ?? subscription.feedTitle,
+                siteURL: subscription.siteURL?.absoluteString,
                 folder: subscription.folder)
         }
         return OPMLDocument(title: title, entries: entries)

@@ -108,7 +108,8 @@ extension Subscriptions {
             let error = FeedsError.httpStatus(
                 url: fetched.finalURL.absoluteString, status: response.status,
                 retryAfter: CachePolicy.retryAfter(response, now: started))
-            return await recordFailure(error, of: subscription, at: started, response: response, bytes: response.body.count)
+            return await recordFailure(
+                error, of: subscription, at: started, response: response, bytes: response.body.count)
         case .notModified(let response):
             return await storeAnswer(
                 response, feed: nil, of: subscription, movedTo: fetched.permanentURL, at: started,

@@ -26,7 +26,7 @@ extension Subscriptions {
                     var hits = Set<String>()
                     index.withUTF8 { bytes in
                         SearchText.forEachRecord(in: bytes) { id, text in
-                            if terms.allSatisfy({ term in term.withUnsafeBufferPointer { SearchText.contains(text, $0) } }) {
+                            if SearchText.matches(text, terms: terms) {
                                 hits.insert(String(decoding: id, as: UTF8.self))
                             }
                         }

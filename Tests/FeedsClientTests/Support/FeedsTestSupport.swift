@@ -32,10 +32,14 @@ struct FeedsFixture {
     func address(_ name: String) -> String { server.url(path(name)).absoluteString }
 
     /// Serves `body` at `name`.
-    func serve(_ name: String, _ body: String, etag: String? = nil, configure: (inout FeedTestServer.Resource) -> Void = { _ in })
+    func serve(
+        _ name: String, _ body: String, etag: String? = nil,
+        configure: (inout FeedTestServer.Resource) -> Void = { _ in }
+    )
         async throws
     {
-        var resource = FeedTestServer.Resource(path: path(name), body: body, contentType: "application/rss+xml", etag: etag)
+        var resource = FeedTestServer.Resource(
+            path: path(name), body: body, contentType: "application/rss+xml", etag: etag)
         configure(&resource)
         try await server.set(resource)
     }
@@ -106,7 +110,8 @@ enum SampleFeed {
     }
 
     /// `count` entries with ids `e<n>`, newest first, an hour apart, from `start`.
-    static func numbered(_ range: ClosedRange<Int>, start: Date = Date(timeIntervalSince1970: 1_700_000_000)) -> [Entry] {
+    static func numbered(_ range: ClosedRange<Int>, start: Date = Date(timeIntervalSince1970: 1_700_000_000)) -> [Entry]
+    {
         range.reversed().map { number in
             Entry(
                 id: "e\(number)", title: "Entry \(number)", link: "https://example.org/\(number)",
