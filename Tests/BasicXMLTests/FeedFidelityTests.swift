@@ -226,4 +226,26 @@ import Testing
         #expect(parsed.entries[0].authors == converted.entries[0].authors)
         #expect(parsed.entries[0].extensions["enclosure"]?["_url"] == "https://e.org/a.mp3")
     }
+
+    @Test("hostile feeds: an entity bomb, deep nesting and an external entity end in errors or bounded text")
+    func hostileFeeds() throws {
+        var bomb = #"<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a0 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx">"#
+        for level in 1...10 { bomb += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">" }
+        bomb += "]><rss version=\"2.0\"><channel><title>&a10;</title></channel></rss>"
+        do {
+            let feed = try Feed(parsing: Data(bomb.utf8))
+            #expect((feed.title?.utf8.count ?? 0) < 64 << 20, "the expansion is bounded")
+        } catch {
+            #expect(error.kind == .entityExpansion || error.kind == .malformed, "\(error)")
+        }
+        let deep = "<rss version=\"2.0\"><channel>" + String(repeating: "<x>", count: 100_000)
+        #expect(throws: XMLError.self) { try Feed(parsing: Data(deep.utf8)) }
+        let external = """
+            <?xml version="1.0"?><!DOCTYPE rss [<!ENTITY secret SYSTEM "file:///etc/passwd">]>
+            <rss version="2.0"><channel><title>&secret;</title></channel></rss>
+            """
+        if let feed = try? Feed(parsing: Data(external.utf8)) {
+            #expect(feed.title?.contains("root:") != true)
+        }
+    }
 }
