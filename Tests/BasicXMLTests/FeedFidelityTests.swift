@@ -230,7 +230,9 @@ import Testing
     @Test("hostile feeds: an entity bomb, deep nesting and an external entity end in errors or bounded text")
     func hostileFeeds() throws {
         var bomb = #"<?xml version="1.0"?><!DOCTYPE rss [<!ENTITY a0 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx">"#
-        for level in 1...10 { bomb += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">" }
+        for level in 1...10 {
+            bomb += "<!ENTITY a\(level) \"" + String(repeating: "&a\(level - 1);", count: 10) + "\">"
+        }
         bomb += "]><rss version=\"2.0\"><channel><title>&a10;</title></channel></rss>"
         do {
             let feed = try Feed(parsing: Data(bomb.utf8))
