@@ -72,4 +72,22 @@ import Testing
             #expect(bytes.range(of: Data(secret.utf8)) == nil, "\(secret) is in the clear")
         }
     }
+
+    @Test("quotes, backslashes, control characters and the index's own separator in items do not break the index")
+    func awkwardCharacters() async throws {
+        let fixture = try await FeedsFixture()
+        try await fixture.serve(
+            "a.xml",
+            SampleFeed.rss([
+                .init(id: "1", title: "Say \"hello\" \\ back", summary: "tab\there"),
+                .init(id: "2", title: "Private \u{E000} use", summary: "next record"),
+                .init(id: "3", title: "Third", summary: "plain words"),
+            ]))
+        _ = try await fixture.subscriptions.add(fixture.address("a.xml"))
+        #expect(try fixture.subscriptions.search("\"hello\"").map(\.title) == ["Say \"hello\" \\ back"])
+        #expect(try fixture.subscriptions.search("tab here").count == 1)
+        #expect(try fixture.subscriptions.search("private use").count == 1)
+        #expect(try fixture.subscriptions.search("next record").map(\.title) == ["Private \u{E000} use"])
+        #expect(try fixture.subscriptions.search("plain words").map(\.title) == ["Third"])
+    }
 }

@@ -169,9 +169,9 @@ enum FeedStore {
         try tx.json(forKey: itemID, in: bodies)?.asString
     }
 
-    /// A feed's search index: one string of records, each an item id, U+001F and the item's
-    /// folded text, ended by U+001E. One long string reads back far faster than an object of
-    /// 500 short ones.
+    /// A feed's search index: one string of records, each an item id, a space and the item's
+    /// folded text, ended by U+E000 (see ``SearchText/fold(_:)``). One long string without escapes
+    /// reads back far faster than an object of 500 short ones.
     static func searchIndex(of feedID: String, _ tx: KeyValueStore.ReadTransaction) throws -> String {
         try tx.json(forKey: feedID, in: searchIndex)?.asString ?? ""
     }
@@ -189,7 +189,8 @@ enum FeedStore {
         var index = ""
         for id in order {
             guard let text = texts[id] else { continue }
-            index += id + "\u{1F}" + text + "\u{1E}"
+            index += id + " " + text
+            index.unicodeScalars.append(SearchText.recordEnd)
         }
         try tx.set(JSONValue.string(index), forKey: feedID, in: searchIndex)
     }
