@@ -1,3 +1,4 @@
+import BasicFormat
 import CLibXML2
 
 /// How a text field of a feed is written: Atom's `type` attribute (`text`, `html`, `xhtml`), or
@@ -49,9 +50,9 @@ public enum FeedText {
     public static func plainText(_ text: String, type: FeedTextType) -> String {
         let plain: String
         if type.isMarkup, text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) {
-            plain = (try? HTMLNode.parseFragment(text)).map(Self.plainText(of:)) ?? decodingReferences(text)
+            plain = (try? HTMLNode.parseFragment(text)).map(Self.plainText(of:)) ?? HTMLText.decodingReferences(text)
         } else {
-            plain = decodingReferences(text)
+            plain = HTMLText.decodingReferences(text)
         }
         return collapsingWhitespace(plain)
     }
@@ -59,7 +60,7 @@ public enum FeedText {
     /// `text` as HTML, to show or to render: HTML and XHTML as they are, plain text with `&`, `<`
     /// and `>` escaped (after decoding the references it was left with, as ``plainText(_:type:)`` does).
     public static func html(_ text: String, type: FeedTextType) -> String {
-        type.isMarkup ? text : HTMLWriter.escaped(decodingReferences(text), quotes: false)
+        type.isMarkup ? text : HTMLText.escapingText(HTMLText.decodingReferences(text))
     }
 
     /// The text of parsed HTML nodes, with a space for each block boundary and none of scripts'
@@ -96,69 +97,6 @@ public enum FeedText {
         "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "img", "li", "main", "nav", "ol", "p",
         "pre", "section", "table", "td", "th", "tr", "ul",
     ]
-
-    /// `text` with every HTML character reference (`&ldquo;`, `&#8220;`, `&#x201C;`) replaced by its
-    /// character; references that name nothing are kept as written.
-    ///
-    /// Named references are HTML 4's, looked up in libxml2's table, plus `&apos;`.
-    ///
-    /// ```swift
-    /// FeedText.decodingReferences("&ldquo;Swift&rdquo; &#20013;&#x6587; &bogus;")   // “Swift” 中文 &bogus;
-    /// ```
-    ///
-    /// - Complexity: O(*n*) in the length of `text`.
-    public static func decodingReferences(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        var rest = text.unicodeScalars[...]
-        while let ampersand = rest.firstIndex(of: "&") {
-            result.unicodeScalars.append(contentsOf: rest[..<ampersand])
-            let afterAmpersand = rest.index(after: ampersand)
-            // A reference is a few dozen characters at most up to its semicolon.
-            let window = rest[afterAmpersand...].prefix(32)
-            if let semicolon = window.firstIndex(of: ";"), let scalar = scalar(for: rest[afterAmpersand..<semicolon]) {
-                result.unicodeScalars.append(scalar)
-                rest = rest[rest.index(after: semicolon)...]
-            } else {
-                result.unicodeScalars.append("&")
-                rest = rest[afterAmpersand...]
-            }
-        }
-        result.unicodeScalars.append(contentsOf: rest)
-        return result
-    }
-
-    /// The character a reference's name (`ldquo`, `#8220`, `#x201C`) stands for.
-    private static func scalar(for name: Substring.UnicodeScalarView) -> Unicode.Scalar? {
-        let name = String(String.UnicodeScalarView(name))
-        if name.hasPrefix("#") {
-            let digits = name.dropFirst()
-            let value: UInt32?
-            if digits.first == "x" || digits.first == "X" {
-                value = UInt32(digits.dropFirst(), radix: 16)
-            } else {
-                value = UInt32(digits, radix: 10)
-            }
-            // NUL and the surrogates are no characters; HTML reads them as U+FFFD.
-            guard let value, value != 0 else { return name.count > 1 ? "\u{FFFD}" : nil }
-            return Unicode.Scalar(value) ?? "\u{FFFD}"
-        }
-        guard !name.isEmpty, name.utf8.allSatisfy(isNameByte) else { return nil }
-        if name == "apos" { return "'" }
-        _ = SAXParser.initialized
-        guard
-            let entity = name.withCString({
-                htmlEntityLookup(UnsafeRawPointer($0).assumingMemoryBound(to: xmlChar.self))
-            })
-        else { return nil }
-        return Unicode.Scalar(entity.pointee.value)
-    }
-
-    /// Whether `byte` may be in a named reference: an ASCII letter or digit.
-    private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-    }
 
     /// Whether `scalar` has Unicode's White_Space property, from the property's list (far
     /// faster than looking the property up).
