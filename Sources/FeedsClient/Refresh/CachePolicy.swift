@@ -34,10 +34,8 @@ enum CachePolicy {
 
     /// The seconds `Retry-After` asks to wait, from `now`; nil when there is none or it is unreadable.
     static func retryAfter(_ response: Response, now: Date) -> Int? {
-        guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Int(value) { return max(0, seconds) }
-        guard let date = FeedDate.rfc822(value) else { return nil }
-        return max(0, Int(date.timeIntervalSince(now).rounded(.up)))
+        // Capped at a year, which an Int holds whatever the header says.
+        response.retryAfter(now: now).map { Int(min($0, 365 * 86_400).rounded(.up)) }
     }
 
     /// The charset of a `Content-Type` header (`text/xml; charset=gbk` gives `gbk`).
