@@ -67,7 +67,9 @@ import Testing
         #expect(text[2] == "https://news.cnblogs.com/n/551203/")
         #expect(read.standardOutput.contains("13.3 英寸版售价 4999 元"))
         for line in text.dropFirst(3) {
-            #expect(TextWidth.columns(of: line) <= 40, "too wide: \(line)")
+            // The one line allowed to be wider: a footnote, its number and its whole URL.
+            let isFootnote = line.hasPrefix("[") && line.contains("] http") && !line.dropFirst(4).contains(" ")
+            #expect(TextWidth.columns(of: line) <= 40 || isFootnote, "too wide: \(line)")
         }
 
         // And removing the post leaves the news; removing it again fails, saying so
