@@ -131,7 +131,7 @@ import Testing
     @Test(
         "bad offline lines are usage errors (64) or failures (1) with a message",
         arguments: [
-            (["offline", "bogus"], Int32(64), "unknown action 'bogus'"),
+            (["offline", "bogus"], Int32(64), "the argument <action> takes list, read or remove, not 'bogus'"),
             (["offline", "read"], 64, "read needs the article's ID"),
             (["offline", "list", "3"], 64, "list takes no ID"),
             (["offline", "read", "x-1"], 64, "not 'x-1'"),
