@@ -91,7 +91,7 @@ struct CnblogsOptions: ParsableArguments {
 
 /// `--page` and `--size`, for the lists that have pages.
 struct CnblogsPaging: ParsableArguments {
-    @Option(help: ArgumentHelp("The page, from 1 (default 1).", valueName: "n")) var page: Int?
+    @Option(help: ArgumentHelp("The page, from 1. (default: 1)", valueName: "n")) var page: Int?
     @Option(help: ArgumentHelp("How many entries, 1 to 100.", valueName: "n")) var size = 10
 
     func validate() throws {
