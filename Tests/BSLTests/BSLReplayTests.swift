@@ -101,6 +101,18 @@ import Testing
         }
     }
 
+    @Test("run through a symbolic link of another name, bsl leaves no empty folder either")
+    func throughLink() async throws {
+        let home = try Home()
+        let links = try TemporaryDirectory(prefix: "BSLLink")
+        let link = links.path("other-name")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Self.bsl)
+        let result = try await ProcessRunner.run(
+            link, ["cnblogs", "news", "--replay", Self.sample], environment: home.environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(home.contents.isEmpty, "\(home.contents)")
+    }
+
     @Test("a folder that was there before the run is left alone, empty or not")
     func existingFoldersStay() async throws {
         let home = try Home()

@@ -29,11 +29,24 @@ struct FolderLeftovers: Sendable {
             if let value = environment[variable], value.hasPrefix("/") { bases.append(value) }
             return bases
         }
-        let folderName = Bundle.main.bundleURL.lastPathComponent
-        let executableName = URL(fileURLWithPath: CommandLine.arguments.first ?? "bsl").lastPathComponent
+        // Names as typed and as resolved: run through a symbolic link, Foundation names the cache
+        // folder after the executable the link points to.
+        let invoked = URL(fileURLWithPath: CommandLine.arguments.first ?? "bsl")
+        let executable = Bundle.main.executableURL ?? invoked
+        let folderNames = Set(
+            [Bundle.main.bundleURL, invoked.deletingLastPathComponent()].flatMap {
+                [$0.lastPathComponent, $0.resolvingSymlinksInPath().lastPathComponent]
+            })
+        let executableNames = Set(
+            [
+                invoked.lastPathComponent, executable.resolvingSymlinksInPath().lastPathComponent,
+                ProcessInfo.processInfo.processName,
+            ])
         let leaves =
-            base("XDG_DATA_HOME", default: ".local/share").map { $0 + "/" + folderName }
-            + base("XDG_CACHE_HOME", default: ".cache").map { $0 + "/org.swift.foundation.URLCache/" + executableName }
+            base("XDG_DATA_HOME", default: ".local/share").flatMap { base in folderNames.map { base + "/" + $0 } }
+            + base("XDG_CACHE_HOME", default: ".cache").flatMap { base in
+                executableNames.map { base + "/org.swift.foundation.URLCache/" + $0 }
+            }
         return FolderLeftovers(missing: leaves.flatMap { missingFolders(upTo: $0) })
     }
 
