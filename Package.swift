@@ -79,8 +79,8 @@ let package = Package(
         .executableTarget(
             name: "bsl",
             dependencies: [
-                "BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicNetworking", "BasicRouting", "BasicStore",
-                "BasicXML", "BudejieClient", "CnblogsClient",
+                "BasicCache", "BasicCLI", "BasicCore", "BasicFormat", "BasicLayout", "BasicLocking", "BasicNetworking",
+                "BasicRouting", "BasicStore", "BasicXML", "BudejieClient", "CnblogsClient",
             ]),
         .executableTarget(
             name: "bsl-bench",
