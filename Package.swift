@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
-// The BasicServices package. DESIGN.md's module table is the map: each target below sits in the
-// folder the table gives and depends only on what its "may import" column allows.
+// The BasicServices package. ARCHITECTURE.md's module table is the map: each target below sits
+// in the folder the table gives and depends only on what its "may import" column allows.
 
 import PackageDescription
 

@@ -35,11 +35,13 @@ public enum ProcessRunner {
         } catch {
             throw TestSupportError("cannot run \(executable.path): \(error); was it built (swift build)?")
         }
-        // Each pipe is served by a thread of its own, so that a full pipe never blocks the child
-        // and no thread of the cooperative pool waits.
-        async let output = onOwnThread { process.standardOutput?.readDataToEndOfFile() ?? Data() }
-        async let errors = onOwnThread { process.standardError?.readDataToEndOfFile() ?? Data() }
-        async let written: Void = onOwnThread {
+        // Each pipe is served by a thread of its own, started now (not by a child task, which
+        // would wait for a thread of the cooperative pool), so that a full pipe never blocks the
+        // child, its input ends even while other tests hold every pool thread, and no thread of
+        // the pool waits.
+        let output = ThreadWork { process.standardOutput?.readDataToEndOfFile() ?? Data() }
+        let errors = ThreadWork { process.standardError?.readDataToEndOfFile() ?? Data() }
+        let written = ThreadWork {
             // A child that exits without reading its input is its own failure to report.
             if let input { try? process.standardInput?.write(contentsOf: input) }
             try? process.standardInput?.close()
@@ -47,10 +49,10 @@ public enum ProcessRunner {
         guard let status = await process.exited(timeout: timeout) else {
             // Killed, its pipes close, and the threads above end.
             process.send(SIGKILL)
-            _ = await (output, errors, written)
+            _ = await (output.value, errors.value, written.value)
             throw TestSupportError("\(executable.lastPathComponent) did not end within \(timeout) s")
         }
-        let (out, err, _) = await (output, errors, written)
+        let (out, err, _) = await (output.value, errors.value, written.value)
         return ProcessResult(
             status: status, standardOutput: String(decoding: out, as: UTF8.self),
             standardError: String(decoding: err, as: UTF8.self))

@@ -267,6 +267,52 @@ public func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async 
     }
 }
 
+/// Work started on a thread of its own the moment it is made, whose result is awaited later.
+///
+/// Unlike `async let x = onOwnThread { … }`, whose child task must first get one of the
+/// cooperative pool's threads (two on this machine) before it can start the thread, this starts
+/// at once: a child process's input is written and closed, and its output read, even while every
+/// pool thread is busy with other tests — which otherwise left children waiting for an end of
+/// input that came after their time limit.
+public final class ThreadWork<T: Sendable>: @unchecked Sendable {
+    // `condition` protects `result` and `waiter`.
+    private let condition = NSCondition()
+    private var result: T?
+    private var waiter: CheckedContinuation<T, Never>?
+
+    /// Starts `body` on a new thread now.
+    public init(_ body: @escaping @Sendable () -> T) {
+        Thread { [self] in
+            let value = body()
+            condition.lock()
+            if let waiter {
+                self.waiter = nil
+                condition.unlock()
+                waiter.resume(returning: value)
+            } else {
+                result = value
+                condition.unlock()
+            }
+        }.start()
+    }
+
+    /// The work's result, once it is done. Awaited once.
+    public var value: T {
+        get async {
+            await withCheckedContinuation { continuation in
+                condition.lock()
+                if let result {
+                    condition.unlock()
+                    continuation.resume(returning: result)
+                } else {
+                    waiter = continuation
+                    condition.unlock()
+                }
+            }
+        }
+    }
+}
+
 /// How a child ended, set once by the thread that reaps it, and who waits for it.
 private final class ExitState: @unchecked Sendable {
     // `condition` protects every stored property and is broadcast when the child has ended.

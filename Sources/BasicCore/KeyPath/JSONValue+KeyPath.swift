@@ -62,10 +62,9 @@ extension JSONValue {
     /// - Complexity: O(*k*) in the number of steps, plus the padding, plus O(*m*) in the size of
     ///   `newValue` when it is an array or an object (its depth is measured).
     public mutating func set(_ newValue: JSONValue, at path: JSONKeyPath) throws {
-        // Check first, so that a failing set leaves the value as it was. The check also bounds the
-        // recursion of `set(_:in:path:depth:)` by the path's steps, at most maximumDepth.
+        // Check first, so that a failing set leaves the value as it was.
         try Self.checkSettable(self, path: path, newValue: newValue)
-        Self.set(newValue, in: &self, path: path, depth: 0)
+        Self.set(newValue, in: &self, path: path)
     }
 
     /// Sets `newValue` at the path written as text; see ``set(_:at:)-(_,JSONKeyPath)``.
@@ -218,34 +217,64 @@ extension JSONValue {
         }
     }
 
-    /// Sets without checking; `checkSettable` has passed.
-    private static func set(_ newValue: JSONValue, in target: inout JSONValue, path: JSONKeyPath, depth: Int) {
-        guard depth < path.components.count else {
-            target = newValue
-            return
+    /// One container on the way down a set: what it holds, with the child on the path taken
+    /// out of it (left `null`, so that the child is changed in place), and where it goes back.
+    /// Stored properties rather than an enum's payloads, so that putting the child back mutates
+    /// the only reference to the container's storage instead of a copy of it.
+    private struct SetLevel {
+        var object: JSONObject?
+        var elements: [JSONValue]?
+        /// The child's position in `elements`, or in `object` when it had the key.
+        var position: Int?
+        var key = ""
+    }
+
+    /// Sets without checking; `checkSettable` has passed. A loop down the path and back up, not
+    /// a recursion: a path of ``maximumDepth`` steps needs no more stack than one of one step,
+    /// whatever thread it runs on.
+    private static func set(_ newValue: JSONValue, in target: inout JSONValue, path: JSONKeyPath) {
+        var levels: [SetLevel] = []
+        levels.reserveCapacity(path.components.count)
+        // Each value is moved out of its parent before it is changed, so that it is the only
+        // reference to its storage and changes in place rather than being copied.
+        var current = target
+        target = .null
+        for component in path.components {
+            var child = JSONValue.null
+            switch component {
+            case .key(let key):
+                var object = current.objectValue ?? JSONObject()
+                current = .null
+                let position = object.index(forKey: key)
+                if let position { object.withValue(at: position) { swap(&child, &$0) } }
+                levels.append(SetLevel(object: object, position: position, key: key))
+            case .index(let index):
+                var elements = current.arrayValue ?? []
+                current = .null
+                let resolved = index < 0 ? elements.count + index : index
+                if resolved >= elements.count {
+                    elements.append(contentsOf: repeatElement(.null, count: resolved - elements.count + 1))
+                }
+                swap(&child, &elements[resolved])
+                levels.append(SetLevel(elements: elements, position: resolved))
+            }
+            current = child
         }
-        switch path.components[depth] {
-        case .key(let key):
-            var object = target.objectValue ?? JSONObject()
-            target = .null  // release the reference so that `object` is changed in place
-            if let position = object.index(forKey: key) {
-                object.withValue(at: position) { set(newValue, in: &$0, path: path, depth: depth + 1) }
+        current = newValue
+        while !levels.isEmpty {
+            var level = levels.removeLast()
+            if level.elements != nil, let index = level.position {
+                level.elements?[index] = current
+                current = .array(level.elements.take() ?? [])
+            } else if let position = level.position {
+                level.object?.withValue(at: position) { $0 = current }
+                current = .object(level.object.take() ?? JSONObject())
             } else {
-                var child = JSONValue.null
-                set(newValue, in: &child, path: path, depth: depth + 1)
-                object.updateValue(child, forKey: key)
+                level.object?.updateValue(current, forKey: level.key)
+                current = .object(level.object.take() ?? JSONObject())
             }
-            target = .object(object)
-        case .index(let index):
-            var elements = target.arrayValue ?? []
-            target = .null
-            let resolved = index < 0 ? elements.count + index : index
-            if resolved >= elements.count {
-                elements.append(contentsOf: repeatElement(.null, count: resolved - elements.count + 1))
-            }
-            set(newValue, in: &elements[resolved], path: path, depth: depth + 1)
-            target = .array(elements)
         }
+        target = current
     }
 
     /// The kind with an article, for messages: "a string", "an array".

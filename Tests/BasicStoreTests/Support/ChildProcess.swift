@@ -27,12 +27,13 @@ final class ChildProcess: Sendable {
     /// Waits up to `timeout` seconds for the child to end; kills it if it has not.
     /// Returns its exit status and everything it printed.
     func finish(timeout: TimeInterval) async -> (status: Int32, output: String) {
-        // Read while it runs, so that a full pipe never holds it up.
-        async let output = onOwnThread { [process] in process.standardOutput?.readDataToEndOfFile() ?? Data() }
+        // Read while it runs, so that a full pipe never holds it up (on a thread started now, see
+        // ThreadWork).
+        let output = ThreadWork { [process] in process.standardOutput?.readDataToEndOfFile() ?? Data() }
         if await process.exited(timeout: timeout) == nil {
             kill()
         }
         let status = await process.exited() ?? -1
-        return (status, String(decoding: await output, as: UTF8.self))
+        return (status, String(decoding: await output.value, as: UTF8.self))
     }
 }
