@@ -69,7 +69,9 @@ import Testing
     @Test("a model's own error becomes decodingFailed with the model's words, so decode throws only KeyPathError")
     func modelsOwnError() throws {
         #expect(throws: Never.self) { try Self.document.decode(Even.self, at: "square_list[0].id") }
-        let odd = try #require(throws: KeyPathError.self) { try Self.document.decode(Even.self, at: "square_list[1].id") }
+        let odd = try #require(throws: KeyPathError.self) {
+            try Self.document.decode(Even.self, at: "square_list[1].id")
+        }
         #expect(odd == .decodingFailed(path: "square_list[1].id", type: "Even", reason: "29 is odd"))
     }
 }

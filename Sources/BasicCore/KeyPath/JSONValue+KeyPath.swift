@@ -171,7 +171,8 @@ extension JSONValue {
     }
 
     /// Checks an index of a set; returns how many `null`s it pads the array with.
-    private static func checkIndex(_ index: Int, count: Int, path: JSONKeyPath, depth: Int) throws(KeyPathError) -> Int {
+    private static func checkIndex(_ index: Int, count: Int, path: JSONKeyPath, depth: Int) throws(KeyPathError) -> Int
+    {
         let resolved = index < 0 ? count + index : index
         guard resolved >= 0, resolved - count <= JSONKeyPath.maximumPadding else {
             throw KeyPathError.indexOutOfRange(
