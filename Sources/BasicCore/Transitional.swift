@@ -8,7 +8,7 @@ extension JSONValue {
     // Swift 6.3.1 crashes (SIL ownership verifier) compiling `catch let error as JSONParseError { … }`
     // with a closure in its body once the call throws typed, as bsl's JSONCommands does today; this
     // untyped overload for `Data`, more specific than `some ContiguousBytes`, keeps that caller building.
-    /// Parses a JSON document held in `Data`; see ``init(parsing:)-(ContiguousBytes)``.
+    /// Parses a JSON document held in `Data`; see the `some ContiguousBytes` form.
     ///
     /// - Throws: ``JSONParseError``.
     public init(parsing data: Data) throws {

@@ -16,7 +16,7 @@ extension JSONValue {
         self = try Self.parsed(data)
     }
 
-    /// The document in `data`; what ``init(parsing:)-(ContiguousBytes)`` does.
+    /// The document in `data`; what `init(parsing:)` does.
     static func parsed(_ data: some ContiguousBytes) throws(JSONParseError) -> JSONValue {
         // `withUnsafeBytes` rethrows untyped: carry the typed outcome out as a Result.
         let outcome = data.withUnsafeBytes { raw in
