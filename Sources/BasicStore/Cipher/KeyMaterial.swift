@@ -130,10 +130,10 @@ struct KeyMaterial {
         try insert.run(["key_check", .blob(keyCheck)])
     }
 
-    private static func random(count: Int) throws -> [UInt8] {
+    private static func random(count: Int) throws(StoreError) -> [UInt8] {
         do {
             return try SecureRandom.bytes(count: count)
-        } catch let error as CryptoError {
+        } catch {
             throw StoreError.cryptoFailure(message: error.description)
         }
     }
