@@ -57,9 +57,8 @@ struct ValueCipher: Sendable {
         do {
             let box = try AESGCM.SealedBox(combined: stored)
             return try AESGCM.open(box, using: key, authenticating: associatedData)
-        } catch where error.kind != .libraryFailure {
-            throw StoreError.tampered(collection: collection, key: name)
         } catch {
+            guard error.kind == .libraryFailure else { throw StoreError.tampered(collection: collection, key: name) }
             throw StoreError.cryptoFailure(message: error.description)
         }
     }
