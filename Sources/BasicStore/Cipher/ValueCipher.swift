@@ -62,4 +62,17 @@ struct ValueCipher: Sendable {
             throw StoreError.cryptoFailure(message: error.description)
         }
     }
+
+    /// The plaintext of a stored value held in an array; see
+    /// ``open(_:associatedData:collection:key:)-(UnsafeRawBufferPointer,_,_,_)``.
+    func open(_ stored: [UInt8], associatedData: [UInt8], collection: String, key name: String)
+        throws(StoreError) -> [UInt8]
+    {
+        // `withUnsafeBytes` rethrows untyped: carry the typed outcome out as a Result.
+        try stored.withUnsafeBytes { bytes in
+            Result { () throws(StoreError) -> [UInt8] in
+                try open(bytes, associatedData: associatedData, collection: collection, key: name)
+            }
+        }.get()
+    }
 }
