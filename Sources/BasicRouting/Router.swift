@@ -18,7 +18,7 @@ import Foundation
 /// Pure Swift and `Sendable`: an app plugs in "push a web controller" or "present a screen".
 public struct Router<Output>: Sendable {
     /// A handler: given what matched, it returns the router's output. What it throws reaches the
-    /// caller of ``route(_:)-(StringProtocol)`` inside ``RoutingError/handlerFailed(_:error:)``.
+    /// caller of ``route(_:)-(StringProtocol)`` inside ``RoutingError/handlerFailed(_:_:)``.
     public typealias Handler = @Sendable (RouteMatch) throws -> Output
 
     struct Route: Sendable {
@@ -88,7 +88,7 @@ public struct Router<Output>: Sendable {
     /// Routes `url` and returns what its handler returns.
     ///
     /// - Throws: ``RoutingError`` when nothing matches or the URL is malformed;
-    ///   ``RoutingError/handlerFailed(_:error:)`` carrying what the handler threw (a
+    ///   ``RoutingError/handlerFailed(_:_:)`` carrying what the handler threw (a
     ///   ``RoutingError`` the handler throws, from a router of its own, passes through as it is).
     public func route(_ url: some StringProtocol) throws(RoutingError) -> Output {
         let url = String(url)
@@ -98,14 +98,14 @@ public struct Router<Output>: Sendable {
         } catch let error as RoutingError {
             throw error
         } catch {
-            throw .handlerFailed(url, error: error)
+            throw .handlerFailed(url, RoutingError.CallerError(error))
         }
     }
 
     /// Routes a `URL`; see ``route(_:)-(StringProtocol)``.
     ///
     /// - Throws: ``RoutingError``, with what the handler threw in
-    ///   ``RoutingError/handlerFailed(_:error:)``.
+    ///   ``RoutingError/handlerFailed(_:_:)``.
     public func route(_ url: URL) throws(RoutingError) -> Output {
         try route(url.absoluteString)
     }

@@ -9,8 +9,8 @@ public enum RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern matches exactly what an earlier one matches, with the same specificity, so
     /// neither could win.
     case ambiguousPattern(String, existing: String)
-    /// The handler of the route that `url` matched threw `error`, the caller's own error, whole.
-    case handlerFailed(String, error: any Error)
+    /// The handler of the route that the URL matched threw an error of its own, carried whole.
+    case handlerFailed(String, CallerError)
 
     /// One line: what failed, with the value, and how to fix it.
     public var description: String {
@@ -30,47 +30,29 @@ public enum RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether two errors are the same case with the same values; two handler failures are equal
-    /// when they are for the same URL and their errors have the same type and the same description.
-    public static func == (lhs: RoutingError, rhs: RoutingError) -> Bool {
-        switch (lhs, rhs) {
-        case (.noRoute(let a), .noRoute(let b)):
-            return a == b
-        case (.malformedURL(let a, let reasonA), .malformedURL(let b, let reasonB)),
-            (.invalidPattern(let a, let reasonA), .invalidPattern(let b, let reasonB)),
-            (.ambiguousPattern(let a, let reasonA), .ambiguousPattern(let b, let reasonB)):
-            return a == b && reasonA == reasonB
-        case (.handlerFailed(let a, let errorA), .handlerFailed(let b, let errorB)):
-            return a == b && type(of: errorA) == type(of: errorB) && "\(errorA)" == "\(errorB)"
-        default:
-            return false
-        }
-    }
+    /// An error that a caller's own code (a route's handler) threw, carried whole: `error` is the
+    /// value thrown. Two are equal when their errors have the same type and description.
+    public struct CallerError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The error the caller's code threw.
+        public let error: any Error
 
-    /// Hashes the error consistently with `==`.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(caseIndex)
-        switch self {
-        case .noRoute(let url):
-            hasher.combine(url)
-        case .malformedURL(let text, let other), .invalidPattern(let text, let other),
-            .ambiguousPattern(let text, let other):
-            hasher.combine(text)
-            hasher.combine(other)
-        case .handlerFailed(let url, let error):
-            hasher.combine(url)
-            hasher.combine("\(error)")
+        /// Carries `error`.
+        public init(_ error: any Error) {
+            self.error = error
         }
-    }
 
-    /// The position of the case, for `==` and hashing.
-    private var caseIndex: Int {
-        switch self {
-        case .noRoute: 0
-        case .malformedURL: 1
-        case .invalidPattern: 2
-        case .ambiguousPattern: 3
-        case .handlerFailed: 4
+        /// The carried error's own description.
+        public var description: String { String(describing: error) }
+
+        /// Whether both carry errors of the same type that read the same.
+        public static func == (lhs: CallerError, rhs: CallerError) -> Bool {
+            type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
+        }
+
+        /// Hashes the type and description, consistently with `==`.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(type(of: error)))
+            hasher.combine(description)
         }
     }
 }

@@ -150,7 +150,8 @@ import Testing
                 return
             }
             #expect(url == "mod://locked")
-            #expect(underlying as? Refused == Refused())
+            #expect(underlying.error as? Refused == Refused())
+            #expect(error == .handlerFailed("mod://locked", .init(Refused())))
             #expect(error.description == "the handler for 'mod://locked' failed: the screen is locked")
         }
     }
