@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "BasicXML", targets: ["BasicXML"]),
         .library(name: "BudejieClient", targets: ["BudejieClient"]),
         .library(name: "CnblogsClient", targets: ["CnblogsClient"]),
+        .library(name: "FeedsClient", targets: ["FeedsClient"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -70,19 +71,22 @@ let package = Package(
         .target(
             name: "CnblogsClient",
             dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicFormat", "BasicStore", "BasicCache"]),
+        .target(
+            name: "FeedsClient",
+            dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(
             name: "bsl",
             dependencies: [
-                "BasicCache", "BasicCore", "BasicFormat", "BasicLayout", "BasicNetworking", "BasicRouting", "BasicStore",
-                "BasicXML", "BudejieClient", "CnblogsClient",
+                "BasicCache", "BasicCLI", "BasicCore", "BasicFormat", "BasicLayout", "BasicLocking", "BasicNetworking",
+                "BasicRouting", "BasicStore", "BasicXML", "BudejieClient", "CnblogsClient",
             ]),
         .executableTarget(
             name: "bsl-bench",
             dependencies: [
                 "BasicCache", "BasicCore", "BasicNetworking", "BasicStore", "BasicXML", "CLibXML2", "CSQLite",
-                "TestSupport",
+                "FeedsClient", "TestSupport",
             ],
             path: "Benchmarks/bsl-bench"),
 
@@ -123,6 +127,10 @@ let package = Package(
                 "CnblogsClient", "BasicCore", "BasicFormat", "BasicLocking", "BasicNetworking", "BasicStore", "BasicXML",
                 "TestSupport",
             ]),
+        .testTarget(
+            name: "FeedsClientTests",
+            dependencies: ["FeedsClient", "BasicCore", "BasicNetworking", "BasicStore", "BasicXML", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "BasicStoreTests",
             dependencies: ["BasicStore", "BasicCore", "BasicCrypto", "BasicLocking", "CSQLite", "TestSupport"]),

@@ -5,6 +5,7 @@ import Foundation
 
 let suites: [String: @Sendable ([String]) async throws -> Void] = [
     "cache": { try await CacheSuite(arguments: $0).run() },
+    "feeds": { try await FeedsSuite(arguments: $0).run() },
     "keypath": { try await KeyPathSuite(arguments: $0).run() },
     "network": { try await NetworkSuite(arguments: $0).run() },
     "store": { try await StoreSuite(arguments: $0).run() },

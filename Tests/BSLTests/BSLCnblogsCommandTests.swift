@@ -1,4 +1,5 @@
 import BasicCore
+import BasicFormat
 import Foundation
 import TestSupport
 import Testing
@@ -8,8 +9,12 @@ import Testing
     static let bsl = TestPaths.builtProduct("bsl")
     static let sample = TestPaths.packageRoot.appendingPathComponent("Samples/cnblogs").path
 
-    static func run(_ arguments: [String]) async throws -> ProcessResult {
-        try await ProcessRunner.run(Self.bsl, ["cnblogs"] + arguments + ["--replay", Self.sample])
+    /// Runs `bsl cnblogs ARGUMENTS --replay Samples/cnblogs`; without `COLUMNS` unless told, as
+    /// in a pipe, where tables keep whole values.
+    static func run(_ arguments: [String], columns: Int? = nil) async throws -> ProcessResult {
+        try await ProcessRunner.run(
+            Self.bsl, ["cnblogs"] + arguments + ["--replay", Self.sample],
+            environment: ["COLUMNS": columns.map(String.init)])
     }
 
     @Test("news --replay prints aligned columns: id, title, source, time in China, views/comments")
@@ -45,13 +50,21 @@ import Testing
         #expect(lines.count > 1 && lines[1].hasPrefix(firstRow), "\(lines)")
     }
 
-    @Test("the blogs table shows the author and cuts long titles with …")
+    @Test("the blogs table shows the author; in a pipe titles are whole, with COLUMNS long ones are cut with …")
     func blogsTable() async throws {
         let result = try await Self.run(["blogs"])
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines[0].hasPrefix("id       title"))
         #expect(lines[0].contains("author"))
-        #expect(lines[7].contains("Python 装饰器的 5 种写法 \u{2014} 从入门到 functools.wra\u{2026}  小蟒蛇"))
+        #expect(lines[7].contains("Python 装饰器的 5 种写法 \u{2014} 从入门到 functools.wraps  小蟒蛇"))
+
+        let narrow = try await Self.run(["blogs"], columns: 80)
+        let cut = narrow.standardOutput.split(separator: "\n").map(String.init)
+        #expect(cut.count == lines.count)
+        #expect(cut[7].contains("Python 装饰器的 5 种写法\u{2026}  小蟒蛇"), "\(cut[7])")
+        for line in cut {
+            #expect(TextWidth.columns(of: line) <= 80, "\(line)")
+        }
     }
 
     @Test("--json prints the models")

@@ -1,4 +1,5 @@
 import BasicCore
+import BasicFormat
 import Foundation
 import TestSupport
 import Testing
@@ -21,7 +22,15 @@ import Testing
         #expect(lines.count == 3)
         #expect(lines[0] == "id       author    published   comment")
         #expect(lines[2].hasPrefix("3497055  南山行者  2016-08-14  @落叶知秋 有的：重试放在缓存外面"), "\(lines)")
-        #expect(lines[2].hasSuffix("\u{2026}"))
+        // In a pipe the comment is whole; in 60 columns it is cut with … to fit.
+        #expect(lines[2].hasSuffix("命中缓存就不必重试了 & 也省流量。"), "\(lines[2])")
+        let narrow = try await BSLCnblogsCommandTests.run(["comments", "5770214"], columns: 60)
+        let cut = Self.lines(narrow)
+        #expect(cut[2].hasPrefix("3497055  南山行者  2016-08-14  @落叶知秋"), "\(cut)")
+        #expect(cut[2].hasSuffix("\u{2026}"))
+        for line in cut {
+            #expect(TextWidth.columns(of: line) <= 60, "\(line)")
+        }
     }
 
     @Test("comments ID --news reads the news item's comments, tags dropped")

@@ -67,7 +67,9 @@ import Testing
         #expect(text[2] == "https://news.cnblogs.com/n/551203/")
         #expect(read.standardOutput.contains("13.3 英寸版售价 4999 元"))
         for line in text.dropFirst(3) {
-            #expect(TextWidth.columns(of: line) <= 40, "too wide: \(line)")
+            // The one line allowed to be wider: a footnote, its number and its whole URL.
+            let isFootnote = line.hasPrefix("[") && line.contains("] http") && !line.dropFirst(4).contains(" ")
+            #expect(TextWidth.columns(of: line) <= 40 || isFootnote, "too wide: \(line)")
         }
 
         // And removing the post leaves the news; removing it again fails, saying so
@@ -129,7 +131,7 @@ import Testing
     @Test(
         "bad offline lines are usage errors (64) or failures (1) with a message",
         arguments: [
-            (["offline", "bogus"], Int32(64), "unknown action 'bogus'"),
+            (["offline", "bogus"], Int32(64), "the argument <action> takes list, read or remove, not 'bogus'"),
             (["offline", "read"], 64, "read needs the article's ID"),
             (["offline", "list", "3"], 64, "list takes no ID"),
             (["offline", "read", "x-1"], 64, "not 'x-1'"),

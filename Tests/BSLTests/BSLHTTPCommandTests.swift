@@ -243,21 +243,29 @@ import Testing
         #expect(!result.standardError.contains("--timeout"))
     }
 
-    @Test("the request body is --body <json>: --json means JSON output everywhere else in bsl")
+    @Test("the request body is --body <json>, --json <json> as curl's, or --data <data>; a bad one is a usage error")
     func bodyOption() async throws {
         let help = try await bsl(["http", "post", "--help"])
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("--body <json>"))
-        #expect(!help.standardOutput.contains("--json"))
+        #expect(help.standardOutput.contains("--json <json>"))
+        #expect(help.standardOutput.contains("-d, --data <data>"))
+        #expect(help.standardOutput.contains("-X, --request <method>"))
         let wrong = try await bsl(["http", "post", "http://127.0.0.1:9/x", "--body", "[1,"])
         #expect(wrong.status == 64)
         #expect(wrong.standardError.contains("--body needs valid JSON"))
     }
 
-    @Test("a bad URL exits 1 saying how to write one")
-    func badURL() async throws {
-        let result = try await bsl(["http", "get", "example.com/path"])
-        #expect(result.status == 1)
+    @Test(
+        "a bad URL is a usage error (exit 64) saying how to write one",
+        arguments: ["example.com/path", "ht tp://x", "ftp://host/x"])
+    func badURL(url: String) async throws {
+        let result = try await bsl(["http", "get", url])
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.hasPrefix("Error: the argument <url> needs an http or https URL"),
+            "\(result.standardError)")
         #expect(result.standardError.contains("write it as https://host/path"))
+        #expect(result.standardError.contains("Usage: bsl http get <url>"))
     }
 }

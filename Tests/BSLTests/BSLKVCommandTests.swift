@@ -244,3 +244,28 @@ import Testing
         #expect(try await kv.run(["keys"]).standardOutput == "a\nb\n")
     }
 }
+
+/// The store options are declared once, on `bsl kv`, and work on either side of the command's name.
+@Suite struct BSLKVOptionPlacementTests {
+    @Test("bsl kv --db FILE get KEY and bsl kv get KEY --db FILE both work; kv get --help lists --db")
+    func placement() async throws {
+        let folder = try TemporaryDirectory(prefix: "BSLKVTests")
+        let path = folder.path("app.store").path
+        let environment: [String: String?] = ["BSL_PASSPHRASE": "open sesame"]
+        let set = try await ProcessRunner.run(
+            BSLKVCommandTests.bsl, ["kv", "set", "token", "abc", "--iterations", "1000", "--db", path],
+            environment: environment)
+        #expect(set.status == 0, "\(set.standardError)")
+        let before = try await ProcessRunner.run(
+            BSLKVCommandTests.bsl, ["kv", "--db", path, "--iterations", "1000", "get", "token"],
+            environment: environment)
+        #expect(before.standardOutput == "abc\n", "\(before.standardError)")
+        let after = try await ProcessRunner.run(
+            BSLKVCommandTests.bsl, ["kv", "get", "token", "--db", path, "--iterations=1000"], environment: environment)
+        #expect(after.standardOutput == "abc\n", "\(after.standardError)")
+        let help = try await ProcessRunner.run(BSLKVCommandTests.bsl, ["kv", "get", "--help"])
+        #expect(help.standardOutput.contains("STORE OPTIONS:"))
+        #expect(help.standardOutput.contains("--db <file>"))
+        #expect(help.standardOutput.contains("USAGE: bsl kv get <key> [--db <file>]"))
+    }
+}

@@ -123,7 +123,8 @@ import Testing
             ["cnblogs", "read"], ["cnblogs", "save"],
         ])
     func timeoutInHelp(command: [String]) async throws {
-        let result = try await ProcessRunner.run(Self.bsl, command + ["--help"])
+        // Wide enough that the help's lines are not wrapped.
+        let result = try await ProcessRunner.run(Self.bsl, command + ["--help"], environment: ["COLUMNS": "200"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("--timeout <seconds>"), "\(command)")
         #expect(

@@ -59,6 +59,7 @@ import Testing
     func submitDateIsChinaTime() {
         #expect(CnblogsBodyDecoder.chinaTime("2016-08-13 23:41:00") == CnblogsSamples.date("2016-08-13T15:41:00Z"))
         #expect(CnblogsBodyDecoder.chinaTime("2016-08-13T23:41:00") == nil)
+        #expect(CnblogsBodyDecoder.chinaTime("2016-08-13 23:41:00\u{30F}") == nil)  // traps DateFormatter
     }
 
     @Test("a lone CR is a line end too")

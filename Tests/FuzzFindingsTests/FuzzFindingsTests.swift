@@ -39,7 +39,7 @@ struct Finding: Sendable, CustomTestStringConvertible {
     static let open: [String: String] = [
         "html/pre-tab":
             "a tab inside <pre> reaches the terminal text as a tab, whose width the wrapping never counted; "
-            + "found by the 10-minute campaign, to be fixed in TerminalRenderer after the CLI migration merges",
+            + "found by the 10-minute campaign, to be fixed in TerminalRenderer after the CLI migration merges"
     ]
 }
 

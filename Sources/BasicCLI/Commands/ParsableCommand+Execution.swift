@@ -96,12 +96,31 @@ extension ParsableCommand {
 extension AsyncParsableCommand {
     /// Runs the tool: parses `CommandLine.arguments`, prints or runs what they ask for (see
     /// ``ParsableCommand/execute(_:columns:)``), and exits with its status.
+    ///
+    /// A tool that has work of its own to do after the command, before the process ends, writes
+    /// its own `main()` from the same two steps:
+    ///
+    /// ```swift
+    /// static func main() async {
+    ///     let outcome = await execute(Array(CommandLine.arguments.dropFirst()))
+    ///     cleanUp()
+    ///     outcome.finish()
+    /// }
+    /// ```
     public static func main() async {
-        let outcome = await execute(Array(CommandLine.arguments.dropFirst()))
+        await execute(Array(CommandLine.arguments.dropFirst())).finish()
+    }
+}
+
+extension CommandExecution {
+    /// Ends the process as the outcome says: writes ``output`` to standard output and
+    /// ``errorOutput`` to standard error, after whatever the command printed, and exits with
+    /// ``status``.
+    public func finish() -> Never {
         // What the command printed with print() waits in the C library's buffer: out before the runner's text.
         fflush(nil)
-        if !outcome.output.isEmpty { FileHandle.standardOutput.write(Data(outcome.output.utf8)) }
-        if !outcome.errorOutput.isEmpty { FileHandle.standardError.write(Data(outcome.errorOutput.utf8)) }
-        exit(outcome.status)
+        if !output.isEmpty { FileHandle.standardOutput.write(Data(output.utf8)) }
+        if !errorOutput.isEmpty { FileHandle.standardError.write(Data(errorOutput.utf8)) }
+        exit(status)
     }
 }

@@ -75,6 +75,11 @@ public struct TimeParser: Sendable {
 
     /// `yyyy-MM-dd HH:mm:ss` (or `yyyy-MM-dd HH:mm`, or `yyyy-MM-dd`) in `timeZone`.
     static func parseWallClock(_ text: String, timeZone: TimeZone) -> Date? {
+        // Only what the patterns can match reaches DateFormatter, which on Linux traps on some
+        // other text (a digit with a combining mark: "Incorrect range" in DateFormatter.swift).
+        guard text.utf8.count <= 19,
+            text.utf8.allSatisfy({ isASCIIDigit($0) || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 })
+        else { return nil }
         for pattern in ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
             let formatter = TimeFormatter.makeFormatter(pattern: pattern, timeZone: timeZone)
             formatter.isLenient = false
@@ -87,12 +92,17 @@ public struct TimeParser: Sendable {
 
     /// ISO 8601 with a zone (`Z` or an offset), with or without fractional seconds.
     static func parseISO8601(_ text: String) -> Date? {
+        // ASCII only, and no longer than a date with nanoseconds and an offset: the rest is no
+        // ISO 8601 and is kept away from the formatter, as in parseWallClock.
+        guard text.utf8.count <= 40, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         if let date = formatter.date(from: text) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
     }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// A time zone from an identifier (`Asia/Shanghai`, `UTC`) or an offset (`+08:00`, `-0530`).
     ///

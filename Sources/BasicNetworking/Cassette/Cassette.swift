@@ -72,6 +72,9 @@ final class Cassette: Sendable {
     /// How many exchanges the cassette holds.
     var count: Int { state.withLock { $0.exchanges.count } }
 
+    /// The method and URL of each exchange, in recorded order.
+    var requests: [(method: String, url: String)] { state.withLock { $0.exchanges.map { ($0.method, $0.url) } } }
+
     /// What a request is matched on: method, URL and body, redacted (so a live request matches
     /// its recording, and a cassette recorded before a name was redacted still matches).
     func key(method: String, url: String, headers: [String: String], body: Data) -> Key {

@@ -46,6 +46,16 @@ public final class ReplayTransport: Transport {
     /// How many exchanges the cassette holds.
     public var exchangeCount: Int { cassette.count }
 
+    /// The requests the cassette answers, in the order they were recorded: each method and URL
+    /// as recorded (redacted). For telling someone whose request it lacks what it has instead:
+    ///
+    /// ```swift
+    /// } catch .notRecorded(_, let url, _) {
+    ///     let near = transport.recordedRequests.filter { $0.url.hasPrefix("https://api.example.com/news") }
+    /// }
+    /// ```
+    public var recordedRequests: [(method: String, url: String)] { cassette.requests }
+
     /// Answers `request` from the cassette.
     ///
     /// - Throws: ``NetworkError/notRecorded(method:url:cassette:)`` for a request the cassette

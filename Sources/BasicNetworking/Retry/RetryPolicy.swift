@@ -101,13 +101,7 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// The wait a `Retry-After` header asks for: whole seconds, or an HTTP date.
     static func retryAfter(_ response: Response, now: Date = Date()) -> Duration? {
-        guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Int(value) { return .seconds(max(0, seconds)) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
-        return .seconds(max(0, date.timeIntervalSince(now)))
+        // Capped at a year: Duration holds it, and a longer wait is as good as no retry.
+        response.retryAfter(now: now).map { .seconds(min($0, 365 * 86_400)) }
     }
 }

@@ -50,11 +50,17 @@ public enum CnblogsBodyDecoder {
 
     /// `2016-08-13 23:41:00`, written without a zone, read as China time (Asia/Shanghai).
     public static func chinaTime(_ text: String) -> Date? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        // Only the pattern's own characters reach DateFormatter, which on Linux traps on some
+        // other text (a date followed by a combining mark).
+        guard text.utf8.count == 19,
+            text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 })
+        else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "Asia/Shanghai")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+        return formatter.date(from: text)
     }
 
     /// An id, or nil for `0`, empty or not a number.

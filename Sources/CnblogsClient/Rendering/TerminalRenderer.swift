@@ -401,10 +401,7 @@ struct TerminalRenderer {
     /// Control characters, which could drive the terminal, and bidirectional overrides, which
     /// could make text read differently from what it is.
     static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        PrintableText.isHidden(scalar)
     }
 
     // MARK: Lines
@@ -469,6 +466,13 @@ struct TerminalRenderer {
         pendingBreak = .paragraph
         for (index, url) in footnotes.enumerated() {
             let label = "[\(index + 1)]"
+            if !url.contains(" ") {
+                // One line, its number and its URL whole, however narrow the width: a URL cut in two
+                // can be neither clicked nor copied.
+                separate()
+                lines.append(Line(text: label + " " + url))
+                continue
+            }
             levels = [Level(prefix: String(repeating: " ", count: label.count + 1), isActive: false)]
             inline = label + " " + url
             flushInline()

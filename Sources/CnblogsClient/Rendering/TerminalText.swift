@@ -1,3 +1,4 @@
+import BasicFormat
 import BasicXML
 import Foundation
 
@@ -37,14 +38,18 @@ import Foundation
 /// drive the terminal) and bidirectional overrides are removed, the same set as
 /// ``printable(_:)`` removes; entities are decoded. Lines are wrapped to `width` columns as
 /// BasicFormat's `TextWidth` counts them: CJK and other wide characters and emoji (`❤️`, `1️⃣`,
-/// `👨‍👩‍👧`, `☰`) take two. They break between words at spaces and beside a CJK character
-/// (never before closing punctuation such as `，` or `。`); a word longer than a line is split,
-/// and so is a character wider than a line (one that is no emoji sequence, such as a letter
-/// followed by skin-tone modifiers), between its scalars. Indentation (a quote's `> `, the
+/// `👨‍👩‍👧`, `☰`) take two. They break between words at spaces and beside a CJK character,
+/// never before closing punctuation (`，`, `。`, `）`, `)`, `]`, `,` and the like: it stays with
+/// what it closes); a word longer than a line is split, and so is a character wider than a line
+/// (one that is no emoji sequence, such as a letter followed by skin-tone modifiers), between its
+/// scalars. A URL is never split, so that it can be clicked or copied: one that does not fit
+/// the rest of a line starts the next, and one wider than the width has a line of its own, whole
+/// (after the line's indentation). A footnote is always one line, its number and its URL. Indentation (a quote's `> `, the
 /// spaces under a list item or heading) keeps whole levels, from the outermost in, as long as
 /// they leave half the width, and at least two columns, for the text: a quote nested deeper
 /// shows fewer `>`, its blank separator lines included. No line is wider than `width` but the
-/// lines of a `pre`, which are kept as written after the same indentation. A `width` below 2 is
+/// lines of a `pre`, which are kept as written after the same indentation, and those of a URL
+/// wider than the width, above. A `width` below 2 is
 /// taken as 2, the least that holds a wide character, and one above 10 000 as 10 000. An
 /// ordered list's `start` is clamped to ±1 000 000, so no number in the input can overflow.
 /// Trailing spaces, runs of blank lines and blank lines at the start and end are removed; the
@@ -79,22 +84,11 @@ public enum TerminalText {
     /// U+2066–U+2069. Tab, line feed, vertical tab, form feed, carriage return, `NEL` (U+0085)
     /// and the line and paragraph separators U+2028 and U+2029 each become a space (a CR LF pair
     /// one space). Everything else, CJK included, is kept as it is; spaces are not collapsed.
+    /// It is BasicFormat's `PrintableText.oneLine(_:)`, which code below the clients (bsl's
+    /// tables) uses too.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     public static func printable(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
-            defer { previous = scalar }
-            switch scalar {
-            case "\n" where previous == "\r":
-                continue
-            case "\t", "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}":
-                result.append(" ")
-            default:
-                if !TerminalRenderer.isHidden(scalar) { result.append(scalar) }
-            }
-        }
-        return String(result)
+        PrintableText.oneLine(text)
     }
 }

@@ -1,44 +1,34 @@
+import BasicCLI
 import BasicCore
 import BudejieClient
 import Foundation
 
 /// `bsl budejie`: the Budejie "Me" page's data.
-struct BudejieCommands: CommandGroup {
-    static let spec = CommandSpec(
-        name: "budejie",
-        abstract: "Read the Budejie API the \"Me\" page uses.",
+struct BudejieCommands: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "budejie", abstract: "Read the Budejie API the \"Me\" page uses.",
         subcommands: [BudejieSquaresCommand.self])
 }
 
 /// `bsl budejie squares [--api URL] [--replay DIR | --record DIR] [--json]`
-struct BudejieSquaresCommand: Command {
-    static let spec = CommandSpec(
-        name: "squares",
-        abstract: "Print the square grid: each cell's name, kind of link, and link.",
-        options: [
-            .value("api", "url", help: "The API's base (default \(BudejieClient.defaultBaseURL)).")
-        ] + TransportChoice.options + [
-            .flag("json", help: "Print the squares, tags and dropped count as JSON.")
-        ])
+struct BudejieSquaresCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "squares", abstract: "Print the square grid: each cell's name, kind of link, and link.")
 
-    let api: String
-    let transport: TransportChoice
-    let json: Bool
+    @Option(help: ArgumentHelp("The API's base (default \(BudejieClient.defaultBaseURL)).", valueName: "url"))
+    var api: HTTPURL?
+    @OptionGroup(title: "Network options") var transport: TransportOptions
+    @Flag(help: "Print the squares, tags and dropped count as JSON.") var json = false
 
-    init(_ arguments: ParsedArguments) throws {
-        api = arguments.value("api") ?? BudejieClient.defaultBaseURL
-        transport = try TransportChoice(arguments)
-        json = arguments.flag("json")
-    }
-
-    func run(_ terminal: Terminal) async throws {
-        let client = BudejieClient(baseURL: api, transport: try transport.makeTransport())
+    func run() async throws {
+        let terminal = Terminal()
         let page: SquarePage
         do {
+            let client = BudejieClient(
+                baseURL: api?.text ?? BudejieClient.defaultBaseURL, transport: try transport.makeTransport())
             page = try await client.squarePage()
         } catch {
-            throw CommandFailure(
-                oneLine: "\(error); offline, `--replay Samples/budejie` answers from the bundled recording")
+            throw CommandFailure(oneLine: transport.message(for: error, offlineHint: Self.offlineHint))
         }
         if json {
             let squares: [JSONValue] = page.squares.map { square in
@@ -57,9 +47,11 @@ struct BudejieSquaresCommand: Command {
             terminal.print(object.jsonString())
             return
         }
-        let table = TextTable(rows: page.squares.map { [$0.name, $0.link.kindName, $0.url] })
-        var lines = [table.render()]
+        let table = TextTable(rows: page.squares.map { [$0.name, $0.link.kindName, $0.url] }, shrinkable: [0, 2])
+        var lines = [table.render(fitting: TerminalWidth.measure())]
         lines.append("\(page.squares.count) squares, \(page.droppedCount) dropped (no name or no link)")
         terminal.print(lines.joined(separator: "\n"))
     }
+
+    static let offlineHint = "offline, `--replay Samples/budejie` answers from the bundled recording"
 }

@@ -1,12 +1,13 @@
+import BasicCLI
 import BasicCache
 import BasicCore
 import BasicFormat
 import Foundation
 
 /// `bsl cache`: folder sizes as the settings page shows them, clear and clean.
-struct CacheCommands: CommandGroup {
-    static let spec = CommandSpec(
-        name: "cache",
+struct CacheCommands: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cache",
         abstract: "Measure, clear and clean cache folders.",
         subcommands: [CacheSizeCommand.self, CacheClearCommand.self, CacheCleanCommand.self])
 
@@ -45,10 +46,10 @@ struct CacheCommands: CommandGroup {
 
     /// Demands `--yes` when there is no terminal to ask on.
     ///
-    /// - Throws: ``UsageError`` when standard input is not a terminal.
+    /// - Throws: `ValidationError` when standard input is not a terminal.
     static func requireTerminal(for command: String, _ terminal: Terminal) throws {
         guard terminal.isInputTerminal else {
-            throw UsageError(
+            throw ValidationError(
                 "\(command) removes files and standard input is not a terminal to ask on; "
                     + "pass --yes to go ahead, or --dry-run to see what would go")
         }
@@ -85,31 +86,22 @@ struct CacheCommands: CommandGroup {
 }
 
 /// `bsl cache size PATH… [--bytes] [--allocated] [--json]`
-struct CacheSizeCommand: Command {
-    static let spec = CommandSpec(
-        name: "size",
-        abstract: "Print the size of files and folders, a line per path as du does, in the settings page's units.",
-        arguments: [.init(name: "path", help: "Files or folders; a missing path is 0B.", isVariadic: true)],
-        options: [
-            .flag("bytes", help: "Print the exact byte count alone on a line per path."),
-            .flag("allocated", help: "Count the blocks the files take on disk instead of their lengths."),
-            .flag("json", help: "Print one JSON object."),
-        ])
+struct CacheSizeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "size",
+        abstract: "Print the size of files and folders, a line per path as du does, in the settings page's units.")
 
-    let paths: [String]
-    let bytesOnly: Bool
-    let allocated: Bool
-    let json: Bool
+    @Argument(help: ArgumentHelp("Files or folders; a missing path is 0B.", valueName: "path")) var paths: [String]
+    @Flag(help: "Print the exact byte count alone on a line per path.") var bytes = false
+    @Flag(help: "Count the blocks the files take on disk instead of their lengths.") var allocated = false
+    @Flag(help: "Print one JSON object.") var json = false
 
-    init(_ arguments: ParsedArguments) throws {
-        paths = arguments.arguments("path")
-        bytesOnly = arguments.flag("bytes")
-        allocated = arguments.flag("allocated")
-        json = arguments.flag("json")
-        if bytesOnly && json { throw UsageError("--bytes and --json are two different outputs; use one or the other") }
+    func validate() throws {
+        if bytes && json { throw ValidationError("--bytes and --json are two different outputs; use one or the other") }
     }
 
-    func run(_ terminal: Terminal) async throws {
+    func run() async throws {
+        let terminal = Terminal()
         var sizes: [DirectorySize] = []
         for path in paths {
             sizes.append(try await DirectorySize.measure(path))
@@ -127,9 +119,9 @@ struct CacheSizeCommand: Command {
         }
         var lines: [String] = []
         for (path, size) in zip(paths, sizes) {
-            lines.append(bytesOnly ? String(count(size)) : "\(ByteCount(count(size)))\t\(path)")
+            lines.append(bytes ? String(count(size)) : "\(ByteCount(count(size)))\t\(path)")
         }
-        if paths.count > 1 && !bytesOnly {
+        if paths.count > 1 && !bytes {
             lines.append("\(ByteCount(count(total)))\ttotal")
         }
         terminal.print(lines.joined(separator: "\n"))
@@ -151,41 +143,32 @@ struct CacheSizeCommand: Command {
 }
 
 /// `bsl cache clear PATH [--yes] [--dry-run]`
-struct CacheClearCommand: Command {
-    static let spec = CommandSpec(
-        name: "clear",
+struct CacheClearCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear",
         abstract: "Empty a cache folder and leave it in place (the settings page's \"清除缓存\").",
         discussion: """
             The folder must exist. /, your home folder and the folders that hold it, and system folders \
             (/etc, /usr, /var, ...) are refused, also through symlinks and bind mounts. Mount points inside \
             are left alone and named; symlinks are removed, never followed. On a terminal it asks first; \
             otherwise pass --yes.
-            """,
-        arguments: [.init(name: "path", help: "The folder to empty; it must exist.")],
-        options: [
-            .flag("yes", short: "y", help: "Clear without asking (needed when standard input is not a terminal)."),
-            .flag("dry-run", help: "List what would go, a path a line, and the total bytes; remove nothing."),
-        ])
+            """)
 
-    let path: String
-    let isConfirmed: Bool
-    let isDryRun: Bool
+    @Argument(help: "The folder to empty; it must exist.", completion: .directory) var path: String
+    @Flag(name: .shortAndLong, help: "Clear without asking (needed when standard input is not a terminal).")
+    var yes = false
+    @Flag(help: "List what would go, a path a line, and the total bytes; remove nothing.") var dryRun = false
 
-    init(_ arguments: ParsedArguments) throws {
-        path = arguments.argument("path") ?? ""
-        isConfirmed = arguments.flag("yes")
-        isDryRun = arguments.flag("dry-run")
-    }
-
-    func run(_ terminal: Terminal) async throws {
-        if isDryRun {
+    func run() async throws {
+        let terminal = Terminal()
+        if dryRun {
             let summary = try await FolderCleaner.clear(path, dryRun: true, removing: CacheCommands.listing(terminal))
             CacheCommands.reportDryRun(summary, verb: "clear", terminal: terminal)
             return
         }
         // Refusals and a missing folder come before any question.
         let resolved = try DeletionPolicy.current.checkedFolder(path, for: .clear)
-        if !isConfirmed {
+        if !yes {
             try CacheCommands.requireTerminal(for: "clear", terminal)
             let contents = try await CacheCommands.contents(of: path)
             try CacheCommands.ask(
@@ -197,66 +180,82 @@ struct CacheClearCommand: Command {
 }
 
 /// `bsl cache clean PATH --older-than 7d [--by access] [--yes] [--dry-run]`
-struct CacheCleanCommand: Command {
-    static let spec = CommandSpec(
-        name: "clean",
+struct CacheCleanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clean",
         abstract: "Remove only the files older than an age from a cache folder (SDWebImage's clean).",
         discussion: """
             The folder must exist, and the folders that clear refuses are refused here too. On a terminal \
             it asks first, saying what would go; otherwise pass --yes.
-            """,
-        arguments: [.init(name: "path", help: "The folder to clean; it must exist.")],
-        options: [
-            .required("older-than", "age", help: "The age: a number with s, m, h or d (7d, SDWebImage's default)."),
-            .value("by", "modification|access", help: "Which time of a file counts (default modification)."),
-            .flag("yes", short: "y", help: "Clean without asking (needed when standard input is not a terminal)."),
-            .flag("dry-run", help: "List the files that would go, a path a line, and the total bytes; remove nothing."),
-        ])
+            """)
 
-    let path: String
-    let ageText: String
-    let age: TimeInterval
-    let kind: FolderCleaner.TimeKind
-    let isConfirmed: Bool
-    let isDryRun: Bool
+    /// An age as typed (`7d`) and in seconds.
+    struct Age: Sendable {
+        /// The longest age: 100 years (36,500 days), so that `now - age` stays a date.
+        static let maximumSeconds: TimeInterval = 36_500 * 86_400
 
-    init(_ arguments: ParsedArguments) throws {
-        path = arguments.argument("path") ?? ""
-        ageText = try arguments.required("older-than")
-        age = try Self.parseAge(ageText)
-        let kindText = arguments.value("by") ?? "modification"
-        guard let kind = FolderCleaner.TimeKind(rawValue: kindText) else {
-            throw UsageError("the option --by takes modification or access, not '\(kindText)'")
+        let text: String
+        let seconds: TimeInterval
+
+        /// `7d`, `12h`, `30m`, `45s`: a number of 0 or more and a unit, at most 100 years.
+        ///
+        /// - Throws: `ValidationError` for anything else.
+        init(_ text: String) throws {
+            let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
+            guard let unit = text.last, let factor = units[unit], let number = Double(text.dropLast()), number >= 0,
+                number.isFinite
+            else {
+                throw ValidationError(
+                    "the option --older-than needs a number with s, m, h or d (such as 7d), not '\(text)'")
+            }
+            guard number * factor <= Self.maximumSeconds else {
+                throw ValidationError("the option --older-than takes at most 100 years (36500d), not '\(text)'")
+            }
+            self.text = text
+            seconds = number * factor
         }
-        self.kind = kind
-        isConfirmed = arguments.flag("yes")
-        isDryRun = arguments.flag("dry-run")
     }
 
-    /// `7d`, `12h`, `30m`, `45s` in seconds.
-    static func parseAge(_ text: String) throws -> TimeInterval {
-        let units: [Character: TimeInterval] = ["s": 1, "m": 60, "h": 3600, "d": 86400]
-        guard let unit = text.last, let factor = units[unit], let number = Double(text.dropLast()), number >= 0,
-            number.isFinite
-        else {
-            throw UsageError("the option --older-than needs a number with s, m, h or d (such as 7d), not '\(text)'")
+    /// Which time of a file counts.
+    enum TimeKind: String, CaseIterable, ExpressibleByArgument {
+        case modification, access
+
+        var cleanerKind: FolderCleaner.TimeKind {
+            switch self {
+            case .modification: .modification
+            case .access: .access
+            }
         }
-        return number * factor
     }
 
-    func run(_ terminal: Terminal) async throws {
+    @Argument(help: "The folder to clean; it must exist.", completion: .directory) var path: String
+    @Option(
+        name: .customLong("older-than"),
+        help: ArgumentHelp(
+            "The age: a number with s, m, h or d (7d, SDWebImage's default), at most 100 years.", valueName: "age"),
+        completion: .nothing, transform: { try Age($0) })
+    var age: Age
+    @Option(help: ArgumentHelp("Which time of a file counts.", valueName: "time")) var by: TimeKind = .modification
+    @Flag(name: .shortAndLong, help: "Clean without asking (needed when standard input is not a terminal).")
+    var yes = false
+    @Flag(help: "List the files that would go, a path a line, and the total bytes; remove nothing.") var dryRun = false
+
+    func run() async throws {
+        let terminal = Terminal()
         let now = Date()
-        if isDryRun {
+        let kind = by.cleanerKind
+        if dryRun {
             let summary = try await FolderCleaner.clean(
-                path, olderThan: age, by: kind, now: now, dryRun: true, removing: CacheCommands.listing(terminal))
+                path, olderThan: age.seconds, by: kind, now: now, dryRun: true,
+                removing: CacheCommands.listing(terminal))
             CacheCommands.reportDryRun(summary, verb: "clean", terminal: terminal)
             return
         }
         // Refusals and a missing folder come before any question.
         let resolved = try DeletionPolicy.current.checkedFolder(path, for: .clean)
-        if !isConfirmed {
+        if !yes {
             try CacheCommands.requireTerminal(for: "clean", terminal)
-            let plan = try await FolderCleaner.clean(path, olderThan: age, by: kind, now: now, dryRun: true)
+            let plan = try await FolderCleaner.clean(path, olderThan: age.seconds, by: kind, now: now, dryRun: true)
             guard plan.removedFiles > 0 else {
                 CacheCommands.report(plan, verb: "cleaned", terminal: terminal)  // nothing to ask about
                 return
@@ -264,12 +263,12 @@ struct CacheCleanCommand: Command {
             let contents = try await CacheCommands.contents(of: path)
             try CacheCommands.ask(
                 "Remove \(CacheCommands.files(plan.removedFiles)) (\(ByteCount(plan.freedBytes))) "
-                    + "\(kind == .access ? "not read for" : "older than") \(ageText) "
+                    + "\(kind == .access ? "not read for" : "older than") \(age.text) "
                     + "from \(CacheCommands.shown(path, resolved: resolved)), which holds \(contents)?",
                 terminal)
         }
         let summary = try await FolderCleaner.clean(
-            path, olderThan: age, by: kind, now: now, progress: CacheCommands.progress(terminal))
+            path, olderThan: age.seconds, by: kind, now: now, progress: CacheCommands.progress(terminal))
         CacheCommands.report(summary, verb: "cleaned", terminal: terminal)
     }
 }

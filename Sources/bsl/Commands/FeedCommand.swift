@@ -1,49 +1,52 @@
+import BasicCLI
 import BasicCore
+import BasicFormat
 import BasicNetworking
 import BasicXML
-import CnblogsClient
 import Foundation
 
 /// `bsl feed URL|FILE`: the entries of an Atom or RSS feed.
-struct FeedCommand: Command {
-    static let spec = CommandSpec(
-        name: "feed",
+struct FeedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
         abstract: "List the entries of an Atom or RSS feed: title, author, date.",
         discussion: """
             An http or https URL is downloaded; FILE '-' reads standard input. Dates are shown in the local \
             time zone (set TZ to change it).
-            """,
-        arguments: [.init(name: "source", help: "The feed's URL, or a file; '-' reads standard input.")],
-        options: [.flag("json", help: "Print the decoded feed as JSON, extensions included.")] + TransportChoice.options
-    )
+            """)
 
-    let file: String
-    let isJSON: Bool
-    let transport: TransportChoice
+    @Argument(help: ArgumentHelp("The feed's URL, or a file; '-' reads standard input.", valueName: "source"))
+    var source: String
+    @Flag(help: "Print the decoded feed as JSON, extensions included.") var json = false
+    @OptionGroup(title: "Network options") var transport: TransportOptions
 
-    init(_ arguments: ParsedArguments) throws {
-        file = arguments.argument("source") ?? "-"
-        isJSON = arguments.flag("json")
-        transport = try TransportChoice(arguments)
-        if !isURL && (transport.record != nil || transport.replay != nil) {
-            throw UsageError("--record and --replay go with a feed URL, not a file")
+    func validate() throws {
+        guard isURL else {
+            if transport.record != nil || transport.replay != nil {
+                throw ValidationError("--record and --replay go with a feed URL, not a file")
+            }
+            return
+        }
+        guard HTTPURL(argument: source) != nil else {
+            throw ValidationError("'\(source)' is not a valid URL; write it as https://host/path")
         }
     }
 
     var isURL: Bool {
-        let lowered = file.prefix(8).lowercased()
+        let lowered = source.prefix(8).lowercased()
         return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
     }
 
-    func run(_ terminal: Terminal) async throws {
-        let data = isURL ? try await download() : try terminal.readInput(file)
+    func run() async throws {
+        let terminal = Terminal()
+        let data = isURL ? try await download() : try terminal.readInput(source)
         let feed: Feed
         do {
             feed = try Feed(parsing: data)
         } catch {
-            throw CommandFailure(oneLine: "\(XMLCommands.sourceName(file)): \(error)")
+            throw CommandFailure(oneLine: "\(XMLCommands.sourceName(source)): \(error)")
         }
-        if isJSON {
+        if json {
             terminal.print(feed.jsonValue.jsonString(.pretty))
             return
         }
@@ -51,7 +54,7 @@ struct FeedCommand: Command {
             format:
                 "\(year: .defaultDigits)-\(month: .twoDigits)-\(day: .twoDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits)",
             timeZone: .current, calendar: Calendar(identifier: .gregorian))
-        var table = TextTable(maximumWidths: [60, 24, nil])
+        var table = TextTable(shrinkable: [0, 1])
         for entry in feed.entries {
             let author = entry.author?.name ?? feed.authors.first?.name ?? ""
             table.rows.append([
@@ -59,25 +62,26 @@ struct FeedCommand: Command {
                 entry.date.map { $0.formatted(dateFormat) } ?? "-",
             ])
         }
-        if let title = feed.title { terminal.print(TerminalText.printable(title)) }
-        if !table.rows.isEmpty { terminal.print(table.render()) }
+        if let title = feed.title { terminal.print(PrintableText.oneLine(title)) }
+        if !table.rows.isEmpty { terminal.print(table.render(fitting: TerminalWidth.measure())) }
     }
 
     /// The feed's bytes from the network (or the cassette `--replay` names).
     private func download() async throws -> Data {
-        guard let url = URL(string: file) else { throw UsageError("'\(file)' is not a valid URL") }
-        let pool = RequestPool(transport: try transport.makeTransport())
+        // validate() has made sure it is one.
+        guard let url = HTTPURL(argument: source)?.url else { throw ValidationError("'\(source)' is not a valid URL") }
         do {
+            let pool = RequestPool(transport: try transport.makeTransport())
             return try await pool.send(Endpoint(url: url)).body
         } catch {
             // The hint is for a network that did not answer, not for a server that said no.
+            let hint: String?
             switch error {
             case .transport, .timedOut:
-                throw CommandFailure(
-                    oneLine: "\(error); offline, save the feed to a file, or replay a recording with --replay DIR")
-            default:
-                throw CommandFailure(oneLine: "\(error)")
+                hint = "offline, save the feed to a file, or replay a recording with --replay DIR"
+            default: hint = nil
             }
+            throw CommandFailure(oneLine: transport.message(for: error, offlineHint: hint))
         }
     }
 }

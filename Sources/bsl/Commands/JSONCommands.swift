@@ -1,24 +1,16 @@
+import BasicCLI
 import BasicCore
 
 /// `bsl json`: read and change JSON documents through key paths.
-struct JSONCommands: CommandGroup {
-    static let spec = CommandSpec(
-        name: "json",
+struct JSONCommands: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "json",
         abstract: "Read and change JSON documents through key paths.",
         discussion: """
             Key paths: data.list[0].title, list[-1] (from the end), ["key.with.dots"].
             FILE '-' or absent reads standard input.
             """,
         subcommands: [JSONGetCommand.self, JSONSetCommand.self])
-
-    /// Parses a key path argument; a malformed one is a usage error.
-    static func keyPath(_ text: String) throws -> JSONKeyPath {
-        do {
-            return try JSONKeyPath(text)
-        } catch let error as KeyPathError {
-            throw UsageError(error.description)
-        }
-    }
 
     /// Reads and parses the document in `file` (standard input for nil or `-`).
     static func document(_ file: String?, terminal: Terminal) throws -> JSONValue {
@@ -29,30 +21,27 @@ struct JSONCommands: CommandGroup {
             throw CommandFailure("\(file.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"): \(error)")
         }
     }
+
+    /// A value given on the command line: JSON when it parses as JSON, else the text as a string.
+    static func value(_ text: String) -> JSONValue {
+        (try? JSONValue(parsing: text)) ?? .string(text)
+    }
 }
 
 /// `bsl json get PATH [FILE]`
-struct JSONGetCommand: Command {
-    static let spec = CommandSpec(
-        name: "get",
-        abstract: "Print the value at a key path: strings raw, anything else as JSON.",
-        arguments: [
-            .init(name: "path", help: "The key path, such as data.list[0].title."),
-            .init(name: "file", help: "The JSON file; '-' or absent reads standard input.", isOptional: true),
-        ],
-        options: [.flag("pretty", help: "Print arrays and objects indented.")])
+struct JSONGetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get", abstract: "Print the value at a key path: strings raw, anything else as JSON.")
 
-    let path: JSONKeyPath
-    let file: String?
-    let style: JSONRenderingStyle
+    @Argument(
+        help: "The key path, such as data.list[0].title.", completion: .nothing, transform: { try JSONKeyPath($0) })
+    var path: JSONKeyPath
+    @Argument(help: "The JSON file; '-' or absent reads standard input.", completion: .file(extensions: ["json"]))
+    var file: String?
+    @Flag(help: "Print arrays and objects indented.") var pretty = false
 
-    init(_ arguments: ParsedArguments) throws {
-        path = try JSONCommands.keyPath(arguments.argument("path") ?? "")
-        file = arguments.argument("file")
-        style = arguments.flag("pretty") ? .pretty : .compact
-    }
-
-    func run(_ terminal: Terminal) async throws {
+    func run() async throws {
+        let terminal = Terminal()
         let document = try JSONCommands.document(file, terminal: terminal)
         guard let value = document.value(at: path) else {
             throw CommandFailure("no value at \(path)")
@@ -60,41 +49,31 @@ struct JSONGetCommand: Command {
         if case .string(let string) = value {
             terminal.print(string)
         } else {
-            terminal.print(value.jsonString(style))
+            terminal.print(value.jsonString(pretty ? .pretty : .compact))
         }
     }
 }
 
 /// `bsl json set PATH VALUE [FILE]`
-struct JSONSetCommand: Command {
-    static let spec = CommandSpec(
-        name: "set",
+struct JSONSetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
         abstract: "Print the document with a value set at a key path, creating what is missing.",
         discussion:
-            "VALUE is parsed as JSON when it is valid JSON (42, true, {\"a\":1}, \"text\"), else taken as a string.",
-        arguments: [
-            .init(name: "path", help: "The key path, such as data.list[0].title."),
-            .init(name: "value", help: "The value: JSON, or any other text as a string."),
-            .init(name: "file", help: "The JSON file; '-' or absent reads standard input.", isOptional: true),
-        ],
-        options: [.flag("pretty", help: "Print the document indented.")])
+            "VALUE is parsed as JSON when it is valid JSON (42, true, {\"a\":1}, \"text\"), else taken as a string.")
 
-    let path: JSONKeyPath
-    let value: JSONValue
-    let file: String?
-    let style: JSONRenderingStyle
+    @Argument(
+        help: "The key path, such as data.list[0].title.", completion: .nothing, transform: { try JSONKeyPath($0) })
+    var path: JSONKeyPath
+    @Argument(help: "The value: JSON, or any other text as a string.", completion: .nothing) var value: String
+    @Argument(help: "The JSON file; '-' or absent reads standard input.", completion: .file(extensions: ["json"]))
+    var file: String?
+    @Flag(help: "Print the document indented.") var pretty = false
 
-    init(_ arguments: ParsedArguments) throws {
-        path = try JSONCommands.keyPath(arguments.argument("path") ?? "")
-        let text = arguments.argument("value") ?? ""
-        value = (try? JSONValue(parsing: text)) ?? .string(text)
-        file = arguments.argument("file")
-        style = arguments.flag("pretty") ? .pretty : .compact
-    }
-
-    func run(_ terminal: Terminal) async throws {
+    func run() async throws {
+        let terminal = Terminal()
         var document = try JSONCommands.document(file, terminal: terminal)
-        try document.set(value, at: path)
-        terminal.print(document.jsonString(style))
+        try document.set(JSONCommands.value(value), at: path)
+        terminal.print(document.jsonString(pretty ? .pretty : .compact))
     }
 }

@@ -1,39 +1,31 @@
+import BasicCLI
 import BasicCore
 import BasicRouting
 import Foundation
 
 /// `bsl route URL --table FILE [--json]`: which route of a deep-link table a URL takes.
-struct RouteCommand: Command {
-    static let spec = CommandSpec(
-        name: "route",
+struct RouteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route",
         abstract: "Resolve a URL against a table of route patterns and print the match and its parameters.",
         discussion: """
-            The table is JSON: {"routes": [{"name": "topic", "pattern": "mod://topic/:id"},
+            The table is JSON: {"routes": [{"name": "topic", "pattern": "mod://topic/:id"}, \
             {"name": "web", "scheme": "https"}, …]}. The most specific pattern wins.
-            """,
-        arguments: [.init(name: "url", help: "The URL to route.")],
-        options: [
-            .required("table", "file", help: "The JSON table of routes."),
-            .flag("json", help: "Print one JSON object."),
-        ])
+            """)
 
-    let url: String
-    let tablePath: String
-    let json: Bool
+    @Argument(help: "The URL to route.", completion: .nothing) var url: String
+    @Option(help: ArgumentHelp("The JSON table of routes.", valueName: "file"), completion: .file(extensions: ["json"]))
+    var table: String
+    @Flag(help: "Print one JSON object.") var json = false
 
-    init(_ arguments: ParsedArguments) throws {
-        url = arguments.argument("url") ?? ""
-        tablePath = try arguments.required("table")
-        json = arguments.flag("json")
-    }
-
-    func run(_ terminal: Terminal) async throws {
-        let router = try Self.loadTable(tablePath, terminal: terminal)
+    func run() async throws {
+        let terminal = Terminal()
+        let router = try Self.loadTable(table, terminal: terminal)
         let match: RouteMatch
         do {
             match = try router.match(url)
         } catch RoutingError.malformedURL(let text, let reason) {
-            throw UsageError(RoutingError.malformedURL(text, reason: reason).description)
+            throw ValidationError(RoutingError.malformedURL(text, reason: reason).description)
         }
         let name = match.name ?? match.pattern.description
         if json {

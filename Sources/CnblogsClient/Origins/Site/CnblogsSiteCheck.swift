@@ -53,13 +53,8 @@ enum CnblogsSiteCheck {
 
     /// `Retry-After` in seconds: a number, or an HTTP date counted from now.
     static func retryAfterSeconds(_ response: Response, now: Date = Date()) -> Int? {
-        guard let value = response.header("Retry-After")?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Int(value) { return max(0, seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).map { max(0, Int($0.timeIntervalSince(now).rounded(.up))) }
+        // Capped at a year, which an Int holds whatever the header says.
+        response.retryAfter(now: now).map { Int(min($0, 365 * 86_400).rounded(.up)) }
     }
 
     /// Whether a body is an HTML page: its type says so, or it starts with `<!DOCTYPE html` or `<html`.

@@ -1,99 +1,94 @@
+import BasicCLI
 import CnblogsClient
 import Foundation
 
 /// `bsl cnblogs blogs [--page N] [--size N]`: the site home's posts.
-struct CnblogsBlogsCommand: Command {
-    static let spec = CommandSpec(
-        name: "blogs", abstract: "The site home's posts (blog/sitehome/paged/P/N).",
-        options: CnblogsListOptions.options(paged: true))
+struct CnblogsBlogsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blogs", abstract: "The site home's posts (blog/sitehome/paged/P/N).")
 
-    let options: CnblogsListOptions
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
+    @OptionGroup var paging: CnblogsPaging
 
-    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
-
-    func run(_ terminal: Terminal) async throws {
-        let (page, size) = (options.page ?? 1, options.size)
-        let posts = try await options.load { client throws(CnblogsError) in
+    func run() async throws {
+        let (page, size) = (paging.pageNumber, paging.size)
+        let posts = try await options.load(slots: paging.slots) { client throws(CnblogsError) in
             try await client.siteHome(page: page, size: size)
         }
-        try options.print(posts, terminal)
+        try CnblogsOutput.print(posts, json: options.json, Terminal())
     }
 }
 
 /// `bsl cnblogs top48 [--size N]`: the 48-hour most read posts.
-struct CnblogsTop48Command: Command {
-    static let spec = CommandSpec(
-        name: "top48", abstract: "The 48-hour most read posts (blog/48HoursTopViewPosts/N).",
-        options: CnblogsListOptions.options(paged: false))
+struct CnblogsTop48Command: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "top48", abstract: "The 48-hour most read posts (blog/48HoursTopViewPosts/N).")
 
-    let options: CnblogsListOptions
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
+    @OptionGroup var count: CnblogsCount
 
-    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
-
-    func run(_ terminal: Terminal) async throws {
-        let size = options.size
-        let posts = try await options.load { client throws(CnblogsError) in try await client.top48Hours(count: size) }
-        try options.print(posts, terminal)
+    func run() async throws {
+        let size = count.size
+        let posts = try await options.load(slots: count.slots) { client throws(CnblogsError) in
+            try await client.top48Hours(count: size)
+        }
+        try CnblogsOutput.print(posts, json: options.json, Terminal())
     }
 }
 
 /// `bsl cnblogs top10 [--size N]`: the 10-day most recommended posts.
-struct CnblogsTop10Command: Command {
-    static let spec = CommandSpec(
-        name: "top10", abstract: "The 10-day most recommended posts (blog/TenDaysTopDiggPosts/N, N up to 50).",
-        options: CnblogsListOptions.options(paged: false))
+struct CnblogsTop10Command: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "top10", abstract: "The 10-day most recommended posts (blog/TenDaysTopDiggPosts/N, N up to 50).")
 
-    let options: CnblogsListOptions
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
+    @OptionGroup var count: CnblogsCount
 
-    init(_ arguments: ParsedArguments) throws {
-        options = try CnblogsListOptions(arguments)
-        if options.size > 50 { throw UsageError("--size takes 1 to 50 for top10, not \(options.size)") }
+    func validate() throws {
+        if count.size > 50 { throw ValidationError("--size takes 1 to 50 for top10, not \(count.size)") }
     }
 
-    func run(_ terminal: Terminal) async throws {
-        let size = options.size
-        let posts = try await options.load { client throws(CnblogsError) in try await client.top10Days(count: size) }
-        try options.print(posts, terminal)
+    func run() async throws {
+        let size = count.size
+        let posts = try await options.load(slots: count.slots) { client throws(CnblogsError) in
+            try await client.top10Days(count: size)
+        }
+        try CnblogsOutput.print(posts, json: options.json, Terminal())
     }
 }
 
 /// `bsl cnblogs user BLOGAPP [--page N] [--size N] [--rss]`: one blogger's posts.
-struct CnblogsUserCommand: Command {
-    static let spec = CommandSpec(
-        name: "user",
+struct CnblogsUserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "user",
         abstract: "One blogger's posts (blog/u/BLOGAPP/posts/P/N), or with --rss from the blog's public feed.",
         discussion: """
             --rss reads https://www.cnblogs.com/BLOGAPP/rss, which serves today without credentials; the feed \
             has the latest posts only (no pages) and no view or comment counts.
-            """,
-        arguments: [.init(name: "blogapp", help: "The blog's short name, as in www.cnblogs.com/BLOGAPP/.")],
-        options: [
-            .flag("rss", help: "Read the blog's public RSS feed instead of the open API."),
-            .value("site", "url", help: "The site the feed is read from (default \(CnblogsClient.defaultSiteURL))."),
-        ] + CnblogsListOptions.options(paged: true))
+            """)
 
-    let blogapp: String
-    let rss: Bool
-    let site: String
-    let options: CnblogsListOptions
+    @Argument(help: "The blog's short name, as in www.cnblogs.com/BLOGAPP/.", completion: .nothing) var blogapp: String
+    @Flag(help: "Read the blog's public RSS feed instead of the open API.") var rss = false
+    @Option(
+        help: ArgumentHelp(
+            "The site the feed is read from (default \(CnblogsClient.defaultSiteURL)).", valueName: "url"))
+    var site: HTTPURL?
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
+    @OptionGroup var paging: CnblogsPaging
 
-    init(_ arguments: ParsedArguments) throws {
-        blogapp = arguments.argument("blogapp") ?? ""
-        if blogapp.trimmingCharacters(in: .whitespaces).isEmpty { throw UsageError("give a blog's short name") }
-        rss = arguments.flag("rss")
-        site = arguments.value("site") ?? CnblogsClient.defaultSiteURL
-        options = try CnblogsListOptions(arguments)
-        if rss, options.page != nil { throw UsageError("--rss has the latest posts only; --page does not apply") }
+    func validate() throws {
+        if blogapp.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give a blog's short name") }
+        if rss, paging.page != nil { throw ValidationError("--rss has the latest posts only; --page does not apply") }
     }
 
-    func run(_ terminal: Terminal) async throws {
-        let (blogapp, page, size) = (blogapp, options.page ?? 1, options.size)
-        let client = CnblogsClient(
-            baseURL: options.api, siteURL: site, transport: try options.transport.makeTransport())
-        let posts = try await options.load(with: client) { [rss] client throws(CnblogsError) in
+    func run() async throws {
+        let (blogapp, rss, page, size) = (blogapp, rss, paging.pageNumber, paging.size)
+        let client = try options.makeClient(siteURL: site?.text ?? CnblogsClient.defaultSiteURL)
+        let slots = [ReplayHint.Slot(value: blogapp, noun: "blog")] + (rss ? [] : paging.slots)
+        let posts = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in
             if rss { return Array(try await client.rssPosts(of: blogapp).prefix(size)) }
             return try await client.posts(of: blogapp, page: page, size: size)
         }
-        try options.print(posts, terminal)
+        try CnblogsOutput.print(posts, json: options.json, Terminal())
     }
 }

@@ -1,58 +1,56 @@
+import BasicCLI
 import CnblogsClient
 import Foundation
 
 /// `bsl cnblogs news [--page N] [--size N]`: the latest news.
-struct CnblogsNewsCommand: Command {
-    static let spec = CommandSpec(
-        name: "news", abstract: "The latest news (news/recent/N, or news/recent/paged/P/N with --page).",
-        options: CnblogsListOptions.options(paged: true))
+struct CnblogsNewsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "news", abstract: "The latest news (news/recent/N, or news/recent/paged/P/N with --page).")
 
-    let options: CnblogsListOptions
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
+    @OptionGroup var paging: CnblogsPaging
 
-    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
-
-    func run(_ terminal: Terminal) async throws {
-        let size = options.size
-        let page = options.page
-        let items = try await options.load { client throws(CnblogsError) in
+    func run() async throws {
+        let (page, size) = (paging.page, paging.size)
+        // Without --page the URL has the size only: news/recent/N.
+        let slots = page == nil ? Array(paging.slots.dropFirst()) : paging.slots
+        let items = try await options.load(slots: slots) { client throws(CnblogsError) in
             if let page { return try await client.news(page: page, size: size) }
             return try await client.recentNews(count: size)
         }
-        try options.print(items, terminal)
+        try CnblogsOutput.print(items, json: options.json, Terminal())
     }
 }
 
 /// `bsl cnblogs hot [--size N]`: the hot news.
-struct CnblogsHotCommand: Command {
-    static let spec = CommandSpec(
-        name: "hot", abstract: "The hot news (news/hot/N).", options: CnblogsListOptions.options(paged: false))
+struct CnblogsHotCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "hot", abstract: "The hot news (news/hot/N).")
 
-    let options: CnblogsListOptions
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
+    @OptionGroup var count: CnblogsCount
 
-    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
-
-    func run(_ terminal: Terminal) async throws {
-        let size = options.size
-        try options.print(
-            try await options.load { client throws(CnblogsError) in try await client.hotNews(count: size) }, terminal)
+    func run() async throws {
+        let size = count.size
+        let items = try await options.load(slots: count.slots) { client throws(CnblogsError) in
+            try await client.hotNews(count: size)
+        }
+        try CnblogsOutput.print(items, json: options.json, Terminal())
     }
 }
 
 /// `bsl cnblogs recommend [--page N] [--size N]`: the recommended news.
-struct CnblogsRecommendCommand: Command {
-    static let spec = CommandSpec(
-        name: "recommend", abstract: "The recommended news (news/recommend/paged/P/N).",
-        options: CnblogsListOptions.options(paged: true))
+struct CnblogsRecommendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "recommend", abstract: "The recommended news (news/recommend/paged/P/N).")
 
-    let options: CnblogsListOptions
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
+    @OptionGroup var paging: CnblogsPaging
 
-    init(_ arguments: ParsedArguments) throws { options = try CnblogsListOptions(arguments) }
-
-    func run(_ terminal: Terminal) async throws {
-        let (page, size) = (options.page ?? 1, options.size)
-        let items = try await options.load { client throws(CnblogsError) in
+    func run() async throws {
+        let (page, size) = (paging.pageNumber, paging.size)
+        let items = try await options.load(slots: paging.slots) { client throws(CnblogsError) in
             try await client.recommendedNews(page: page, size: size)
         }
-        try options.print(items, terminal)
+        try CnblogsOutput.print(items, json: options.json, Terminal())
     }
 }

@@ -1,45 +1,28 @@
+import BasicCLI
 import BasicFormat
 import CnblogsClient
 import Foundation
 
-/// `--library PATH`, `--width N`, `--html FILE`: what the reading and saving commands share.
-struct CnblogsReading: Sendable {
-    static let libraryOption = CommandSpec.Option.value(
-        "library", "path", help: "The offline library's folder (default $XDG_DATA_HOME/bsl or ~/.local/share/bsl).")
-    static let widthOption = CommandSpec.Option.value(
-        "width", "n", help: "Wrap text to N columns (default: the terminal's width, or $COLUMNS, or 80).")
-    static let htmlOption = CommandSpec.Option.value(
-        "html", "file", help: "Also write the article as a readable HTML page to FILE ('-' for standard output).")
-
-    /// The library folder `--library` names, or the platform's default.
-    static func libraryFolder(_ arguments: ParsedArguments) -> URL {
-        if let path = arguments.value("library") { return URL(fileURLWithPath: path, isDirectory: true) }
-        return OfflineLibrary.defaultFolder(named: "bsl")
-    }
-
+/// What the reading and saving commands share: which article an ID names, the library, and
+/// printing an article as text or writing it as a page.
+enum CnblogsReading {
     /// The kind and id from `ID` (with `--news`) or a saved key (`news-551203`).
-    static func kindAndID(_ text: String, news: Bool) throws -> (Article.Kind, Int) {
+    ///
+    /// - Throws: `ValidationError` for anything else.
+    static func kindAndID(_ text: String, news: Bool) throws -> (kind: Article.Kind, id: Int) {
         for kind in Article.Kind.allCases where text.hasPrefix("\(kind.rawValue)-") {
             if let id = Int(text.dropFirst(kind.rawValue.count + 1)), id >= 1 { return (kind, id) }
         }
         guard let id = Int(text), id >= 1 else {
-            throw UsageError("give a post's or news item's id (or a saved key such as news-551203), not '\(text)'")
+            throw ValidationError(
+                "give a post's or news item's id (or a saved key such as news-551203), not '\(text)'")
         }
         return (news ? .news : .post, id)
     }
 
-    /// The wrapping width: `--width`, else the terminal's, else `$COLUMNS`, else 80.
-    static func width(_ arguments: ParsedArguments) throws -> Int {
-        if let width = try arguments.int("width") {
-            guard width >= 20 else { throw UsageError("--width takes 20 columns or more, not \(width)") }
-            return width
-        }
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 { return Int(size.ws_col) }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns >= 20 {
-            return columns
-        }
-        return 80
+    /// The id as it appears in the article's URLs, for ``ReplayHint``.
+    static func slots(_ id: Int) -> [ReplayHint.Slot] {
+        [ReplayHint.Slot(value: String(id), noun: "id")]
     }
 
     /// Opens the library, turning its errors into a message: to save into (creating it) for a
@@ -58,9 +41,9 @@ struct CnblogsReading: Sendable {
 
     /// Prints `article` for a terminal: title, byline and date, link, then the body as text.
     static func print(_ article: Article, width: Int, _ terminal: Terminal) {
-        var header = [TerminalText.printable(article.title)]
+        var header = [PrintableText.oneLine(article.title)]
         let date = article.published.map(Self.chinaTime)
-        let byline = [article.byline.map(TerminalText.printable), date].compactMap { $0 }.joined(separator: " · ")
+        let byline = [article.byline.map(PrintableText.oneLine), date].compactMap { $0 }.joined(separator: " · ")
         if !byline.isEmpty { header.append(byline) }
         if let link = article.link { header.append(link.absoluteString) }
         terminal.print(header.joined(separator: "\n"))
@@ -95,87 +78,88 @@ struct CnblogsReading: Sendable {
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         return formatter.string(from: date)
     }
+}
 
-    /// Prints `value` as pretty JSON with ISO 8601 dates.
-    static func printJSON(_ value: some Encodable, _ terminal: Terminal) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        terminal.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+/// `--html FILE` and `--width N`: how `read` and `offline read` show an article.
+struct CnblogsArticleOutput: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Also write the article as a readable HTML page to FILE ('-' for standard output).", valueName: "file"),
+        completion: .file(extensions: ["html"]))
+    var html: String?
+    @Option(
+        help: ArgumentHelp(
+            "Wrap text to N columns, 20 to 1000 (default: the terminal's width, or $COLUMNS, or 80).", valueName: "n"))
+    var width: TextColumns?
+
+    /// The width the article's text wraps to: `--width`, the terminal's, `$COLUMNS`, or 80.
+    ///
+    /// - Throws: `ValidationError` when `$COLUMNS` is outside 20 to 1000.
+    func textColumns() throws -> Int {
+        try TextColumns.resolve(width)
     }
 }
 
 /// `bsl cnblogs read ID [--news] [--html FILE]`: an article fetched and shown as text.
-struct CnblogsReadCommand: Command {
-    static let spec = CommandSpec(
-        name: "read",
+struct CnblogsReadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "read",
         abstract: "Read a post (blog/post/body/ID) or, with --news, a news item (news/item/ID) as text.",
-        discussion: "A post's title and author come from the site home and top lists when it is in them.",
-        arguments: [.init(name: "id", help: "The post's or news item's id.")],
-        options: CnblogsCommands.withGlobalOptions([
-            .flag("news", help: "ID is a news item, not a blog post."), CnblogsReading.htmlOption,
-            CnblogsReading.widthOption,
-        ]))
+        discussion: "A post's title and author come from the site home and top lists when it is in them.")
 
-    let kind: Article.Kind
-    let id: Int
-    let html: String?
-    let width: Int
-    let options: CnblogsListOptions
+    @Argument(help: "The post's or news item's id.", completion: .nothing) var id: String
+    @Flag(help: "ID is a news item, not a blog post.") var news = false
+    @OptionGroup var article: CnblogsArticleOutput
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
 
-    init(_ arguments: ParsedArguments) throws {
-        (kind, id) = try CnblogsReading.kindAndID(arguments.argument("id") ?? "", news: arguments.flag("news"))
-        html = arguments.value("html")
-        width = try CnblogsReading.width(arguments)
-        options = try CnblogsListOptions(arguments)
-        if html == "-" && options.json { throw UsageError("--html - and --json both write to standard output") }
+    func validate() throws {
+        _ = try CnblogsReading.kindAndID(id, news: news)
+        if article.html == "-" && options.json {
+            throw ValidationError("--html - and --json both write to standard output")
+        }
     }
 
-    func run(_ terminal: Terminal) async throws {
-        let (kind, id) = (kind, id)
-        let article = try await options.load { client throws(CnblogsError) in
+    func run() async throws {
+        let terminal = Terminal()
+        let (kind, id) = try CnblogsReading.kindAndID(id, news: news)
+        let printsText = article.html != "-" && !options.json
+        // Before any request: a COLUMNS out of range is a usage error.
+        let width = printsText ? try article.textColumns() : TextColumns.fallback
+        let fetched = try await options.load(slots: CnblogsReading.slots(id)) { client throws(CnblogsError) in
             kind == .news ? try await client.newsArticle(id: id) : try await client.postArticle(id: id)
         }
-        if let html { try CnblogsReading.writePage(article, to: html, terminal) }
-        if html == "-" { return }
-        if options.json { return try CnblogsReading.printJSON(article, terminal) }
-        CnblogsReading.print(article, width: width, terminal)
+        if let html = article.html { try CnblogsReading.writePage(fetched, to: html, terminal) }
+        if article.html == "-" { return }
+        if options.json { return try JSONOutput.print(fetched, terminal) }
+        CnblogsReading.print(fetched, width: width, terminal)
     }
 }
 
 /// `bsl cnblogs save ID [--news] [--images]`: an article fetched and kept in the offline library.
-struct CnblogsSaveCommand: Command {
-    static let spec = CommandSpec(
-        name: "save",
+struct CnblogsSaveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "save",
         abstract: "Save a post, or a news item with --news, to the offline library (newest first).",
         discussion: "Saving an article again replaces it and moves it to the front. Without --images the "
-            + "article is kept without its pictures.",
-        arguments: [.init(name: "id", help: "The post's or news item's id.")],
-        options: CnblogsCommands.withGlobalOptions([
-            .flag("news", help: "ID is a news item, not a blog post."),
-            .flag("images", help: "Also download the article's images, so it is complete offline."),
-            CnblogsReading.libraryOption,
-        ]))
+            + "article is kept without its pictures.")
 
-    let kind: Article.Kind
-    let id: Int
-    let images: Bool
-    let library: URL
-    let options: CnblogsListOptions
+    @Argument(help: "The post's or news item's id.", completion: .nothing) var id: String
+    @Flag(help: "ID is a news item, not a blog post.") var news = false
+    @Flag(help: "Also download the article's images, so it is complete offline.") var images = false
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
 
-    init(_ arguments: ParsedArguments) throws {
-        (kind, id) = try CnblogsReading.kindAndID(arguments.argument("id") ?? "", news: arguments.flag("news"))
-        images = arguments.flag("images")
-        library = CnblogsReading.libraryFolder(arguments)
-        options = try CnblogsListOptions(arguments)
+    func validate() throws {
+        _ = try CnblogsReading.kindAndID(id, news: news)
     }
 
-    func run(_ terminal: Terminal) async throws {
-        let (kind, id) = (kind, id)
+    func run() async throws {
+        let terminal = Terminal()
+        let (kind, id) = try CnblogsReading.kindAndID(id, news: news)
         let client = try options.makeClient()
         // The library first: a bad key or folder fails before any network work.
-        let library = try CnblogsReading.openLibrary(library, client: client)
-        let article = try await options.load(with: client) { client throws(CnblogsError) in
+        let library = try CnblogsReading.openLibrary(options.libraryFolder, client: client)
+        let article = try await options.load(with: client, slots: CnblogsReading.slots(id)) {
+            client throws(CnblogsError) in
             kind == .news ? try await client.newsArticle(id: id) : try await client.postArticle(id: id)
         }
         var progress: (@Sendable (Int, Int) -> Void)?
@@ -190,12 +174,12 @@ struct CnblogsSaveCommand: Command {
         }
         for failure in result.imageFailures {
             terminal.printError(
-                "warning: image not saved: \(failure.url.absoluteString): \(TerminalText.printable(failure.reason))")
+                "warning: image not saved: \(failure.url.absoluteString): \(PrintableText.oneLine(failure.reason))")
         }
-        if options.json { return try CnblogsReading.printJSON(result.entry, terminal) }
+        if options.json { return try JSONOutput.print(result.entry, terminal) }
         var line =
             "\(result.replacedExisting ? "saved again" : "saved") \(article.key): "
-            + TerminalText.printable(article.title)
+            + PrintableText.oneLine(article.title)
         if images { line += " (\(result.entry.savedImages) of \(article.imageURLs.count) images)" }
         terminal.print(line)
         terminal.printError("library: \(library.folder.path)")
@@ -203,65 +187,54 @@ struct CnblogsSaveCommand: Command {
 }
 
 /// `bsl cnblogs offline [list|read ID|remove ID]`: the saved articles, read without a network.
-struct CnblogsOfflineCommand: Command {
-    static let spec = CommandSpec(
-        name: "offline",
+struct CnblogsOfflineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "offline",
         abstract: "List the saved articles (newest first), read one, or remove one; no network is used.",
-        discussion: "ID may be a saved key from the list (post-5770214, news-551203), or an id with --news.",
-        arguments: [
-            .init(name: "action", help: "list (the default), read or remove.", isOptional: true),
-            .init(name: "id", help: "The article to read or remove.", isOptional: true),
-        ],
-        options: CnblogsCommands.withGlobalOptions([
-            .flag("news", help: "ID is a news item, not a blog post."), CnblogsReading.libraryOption,
-            CnblogsReading.htmlOption, CnblogsReading.widthOption,
-            .flag("json", help: "Print the entries or the article as JSON."),
-        ]))
+        discussion: "ID may be a saved key from the list (post-5770214, news-551203), or an id with --news.")
 
-    enum Action: String { case list, read, remove }
+    enum Action: String, CaseIterable, ExpressibleByArgument { case list, read, remove }
 
-    let action: Action
-    let target: (kind: Article.Kind, id: Int)?
-    let library: URL
-    let html: String?
-    let width: Int
-    let json: Bool
+    @Argument(help: "What to do.") var action: Action = .list
+    @Argument(help: "The article to read or remove.", completion: .nothing) var id: String?
+    @Flag(help: "ID is a news item, not a blog post.") var news = false
+    @OptionGroup var article: CnblogsArticleOutput
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
 
-    init(_ arguments: ParsedArguments) throws {
-        let name = arguments.argument("action") ?? "list"
-        guard let action = Action(rawValue: name) else {
-            throw UsageError("unknown action '\(name)': use list, read ID or remove ID")
+    func validate() throws {
+        _ = try target()
+        if article.html != nil && action != .read { throw ValidationError("--html goes with read ID") }
+        if article.html == "-" && options.json {
+            throw ValidationError("--html - and --json both write to standard output")
         }
-        self.action = action
-        if let id = arguments.argument("id") {
-            guard action != .list else { throw UsageError("list takes no ID") }
-            target = try CnblogsReading.kindAndID(id, news: arguments.flag("news"))
-        } else {
-            guard action == .list else { throw UsageError("\(action.rawValue) needs the article's ID") }
-            target = nil
-        }
-        library = CnblogsReading.libraryFolder(arguments)
-        html = arguments.value("html")
-        if html != nil && action != .read { throw UsageError("--html goes with read ID") }
-        width = try CnblogsReading.width(arguments)
-        json = arguments.flag("json")
-        if html == "-" && json { throw UsageError("--html - and --json both write to standard output") }
     }
 
-    func run(_ terminal: Terminal) async throws {
+    /// The article ID names: nil for `list`, which takes none.
+    func target() throws -> (kind: Article.Kind, id: Int)? {
+        guard let id else {
+            guard action == .list else { throw ValidationError("\(action.rawValue) needs the article's ID") }
+            return nil
+        }
+        guard action != .list else { throw ValidationError("list takes no ID") }
+        return try CnblogsReading.kindAndID(id, news: news)
+    }
+
+    func run() async throws {
+        let terminal = Terminal()
+        let target = try target()
+        let folder = options.libraryFolder
         // A folder that cannot be looked into is an error, not an empty library.
         let exists: Bool
         do {
-            exists = try OfflineLibrary.exists(at: library)
+            exists = try OfflineLibrary.exists(at: folder)
         } catch {
             throw CommandFailure(error.description)
         }
         if action == .list && !exists {
-            if json { return terminal.print("[]") }
-            return terminal.print(
-                "no saved articles in \(library.path); save one with `bsl cnblogs save ID`")
+            if options.json { return terminal.print("[]") }
+            return terminal.print("no saved articles in \(folder.path); save one with `bsl cnblogs save ID`")
         }
-        let library = try CnblogsReading.openLibrary(library, access: action == .remove ? .readWrite : .readOnly)
+        let library = try CnblogsReading.openLibrary(folder, access: action == .remove ? .readWrite : .readOnly)
         do {
             switch (action, target) {
             case (.read, let (kind, id)?): try read(kind, id, in: library, terminal)
@@ -277,13 +250,13 @@ struct CnblogsOfflineCommand: Command {
 
     private func list(_ library: OfflineLibrary, _ terminal: Terminal) throws {
         let entries = try library.entries()
-        if json { return try CnblogsReading.printJSON(entries, terminal) }
+        if options.json { return try JSONOutput.print(entries, terminal) }
         guard !entries.isEmpty else {
             terminal.print("no saved articles in \(library.folder.path); save one with `bsl cnblogs save ID`")
             return
         }
-        let formatter = try CnblogsListOptions.timeFormatter()
-        var table = TextTable(maximumWidths: [nil, 50, 16, nil, nil])
+        let formatter = try CnblogsOutput.timeFormatter()
+        var table = TextTable(shrinkable: [1, 2])
         table.rows.append(["key", "title", "by", "saved", "images"])
         for entry in entries {
             table.rows.append([
@@ -291,17 +264,19 @@ struct CnblogsOfflineCommand: Command {
                 String(entry.savedImages),
             ])
         }
-        terminal.print(table.render())
+        terminal.print(table.render(fitting: TerminalWidth.measure()))
     }
 
     private func read(_ kind: Article.Kind, _ id: Int, in library: OfflineLibrary, _ terminal: Terminal) throws {
-        guard let article = try library.article(kind, id: id) else { throw notSaved(kind, id, library) }
-        if let html {
-            try CnblogsReading.writePage(article, images: library.imageDataURIs(for: article), to: html, terminal)
+        let printsText = article.html != "-" && !options.json
+        let width = printsText ? try article.textColumns() : TextColumns.fallback
+        guard let saved = try library.article(kind, id: id) else { throw notSaved(kind, id, library) }
+        if let html = article.html {
+            try CnblogsReading.writePage(saved, images: library.imageDataURIs(for: saved), to: html, terminal)
             if html == "-" { return }
         }
-        if json { return try CnblogsReading.printJSON(article, terminal) }
-        CnblogsReading.print(article, width: width, terminal)
+        if options.json { return try JSONOutput.print(saved, terminal) }
+        CnblogsReading.print(saved, width: width, terminal)
     }
 
     private func notSaved(_ kind: Article.Kind, _ id: Int, _ library: OfflineLibrary) -> CommandFailure {

@@ -1,51 +1,43 @@
+import BasicCLI
 import BasicCore
 import BasicLayout
 import Foundation
 
 /// `bsl layout button --style top|left|bottom|right --bounds WxH --image WxH --title WxH [--spacing S]`
-struct LayoutButtonCommand: Command {
-    static let spec = CommandSpec(
-        name: "button",
-        abstract: "Place a relayout button's image and title, the pair centred in the bounds.",
-        options: [
-            .required("style", "top|left|bottom|right", help: "The image's side of the title."),
-            .required("bounds", "WxH", help: "The button's size."),
-            .required("image", "WxH", help: "The image's size."),
-            .required("title", "WxH", help: "The title's size."),
-            .value("spacing", "points", help: "Space between image and title (default 0)."),
-            LayoutCommands.jsonOption,
-            LayoutCommands.svgOption,
-        ])
+struct LayoutButtonCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "button", abstract: "Place a relayout button's image and title, the pair centred in the bounds.")
 
-    let layout: RelayoutButtonLayout
-    let bounds: CGRect
-    let imageSize: CGSize
-    let titleSize: CGSize
-    let json: Bool
-    let svg: String?
+    /// The image's side of the title.
+    enum Style: String, CaseIterable, ExpressibleByArgument {
+        case top, left, bottom, right
 
-    init(_ arguments: ParsedArguments) throws {
-        let styleText = try arguments.required("style")
-        guard let style = RelayoutButtonStyle(rawValue: styleText) else {
-            throw UsageError("the option --style takes top, left, bottom or right, not '\(styleText)'")
+        var layoutStyle: RelayoutButtonStyle {
+            switch self {
+            case .top: .top
+            case .left: .left
+            case .bottom: .bottom
+            case .right: .right
+            }
         }
-        let bounds = try arguments.requiredSize("bounds")
-        let image = try arguments.requiredSize("image")
-        let title = try arguments.requiredSize("title")
-        layout = RelayoutButtonLayout(style: style, spacing: CGFloat(try arguments.double("spacing") ?? 0))
-        self.bounds = CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height)
-        imageSize = CGSize(width: image.width, height: image.height)
-        titleSize = CGSize(width: title.width, height: title.height)
-        json = arguments.flag("json")
-        svg = arguments.value("svg")
     }
 
-    func run(_ terminal: Terminal) async throws {
+    @Option(help: ArgumentHelp("The image's side of the title.", valueName: "side")) var style: Style
+    @Option(help: ArgumentHelp("The button's size.", valueName: "WxH")) var bounds: LayoutSize
+    @Option(help: ArgumentHelp("The image's size.", valueName: "WxH")) var image: LayoutSize
+    @Option(help: ArgumentHelp("The title's size.", valueName: "WxH")) var title: LayoutSize
+    @Option(help: ArgumentHelp("Space between image and title.", valueName: "points")) var spacing: Double = 0
+    @OptionGroup var output: LayoutOutputOptions
+
+    func run() async throws {
+        let terminal = Terminal()
+        let layout = RelayoutButtonLayout(style: style.layoutStyle, spacing: CGFloat(spacing))
         let frames = try LayoutCommands.compute { () throws(LayoutError) in
-            try layout.frames(in: bounds, imageSize: imageSize, titleSize: titleSize)
+            try layout.frames(
+                in: CGRect(origin: .zero, size: bounds.size), imageSize: image.size, titleSize: title.size)
         }
-        try LayoutCommands.writeSVG(.button(frames), to: svg)
-        if json {
+        try output.writeSVG(.button(frames))
+        if output.json {
             let object: JSONValue = [
                 "image": LayoutJSON.frame(frames.imageFrame), "title": LayoutJSON.frame(frames.titleFrame),
             ]

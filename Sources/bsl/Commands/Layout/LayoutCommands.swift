@@ -1,31 +1,17 @@
+import BasicCLI
 import BasicCore
 import BasicLayout
 import Foundation
 
 /// `bsl layout`: the geometry of the original apps' UI pieces, as a table, JSON or SVG.
-struct LayoutCommands: CommandGroup {
-    static let spec = CommandSpec(
-        name: "layout",
+struct LayoutCommands: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
         abstract: "Lay out grids, dials, buttons and ripples as numbers, JSON or SVG.",
         discussion: "Sizes are written WIDTHxHEIGHT (375x667). --json prints one object; --svg FILE writes a preview.",
         subcommands: [
             LayoutGridCommand.self, LayoutDialCommand.self, LayoutButtonCommand.self, LayoutRippleCommand.self,
         ])
-
-    static let jsonOption = CommandSpec.Option.flag("json", help: "Print one JSON object instead of a table.")
-    static let svgOption = CommandSpec.Option.value("svg", "file", help: "Also write an SVG preview to this file.")
-
-    /// Writes an SVG preview when `--svg` was given.
-    ///
-    /// - Throws: ``CommandFailure`` naming the file when it cannot be written.
-    static func writeSVG(_ document: SVGDocument, to path: String?) throws {
-        guard let path else { return }
-        do {
-            try Data(document.render().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandFailure("cannot write the SVG to \(path): \(error.localizedDescription)")
-        }
-    }
 
     /// Runs a layout computation, turning its error into a usage error: layouts only fail on
     /// argument values that do not make sense (`--columns 0`, a negative width).
@@ -33,7 +19,28 @@ struct LayoutCommands: CommandGroup {
         do {
             return try body()
         } catch {
-            throw UsageError(error.description)
+            throw ValidationError(error.description)
+        }
+    }
+}
+
+/// `--json` and `--svg FILE`: what every layout command can print besides its table.
+struct LayoutOutputOptions: ParsableArguments {
+    @Flag(help: "Print one JSON object instead of a table.") var json = false
+    @Option(
+        help: ArgumentHelp("Also write an SVG preview to this file.", valueName: "file"),
+        completion: .file(extensions: ["svg"]))
+    var svg: String?
+
+    /// Writes an SVG preview when `--svg` was given.
+    ///
+    /// - Throws: ``CommandFailure`` naming the file when it cannot be written.
+    func writeSVG(_ document: SVGDocument) throws {
+        guard let svg else { return }
+        do {
+            try Data(document.render().utf8).write(to: URL(fileURLWithPath: svg), options: .atomic)
+        } catch {
+            throw CommandFailure("cannot write the SVG to \(svg): \(error.localizedDescription)")
         }
     }
 }

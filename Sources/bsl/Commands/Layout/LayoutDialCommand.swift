@@ -1,64 +1,48 @@
+import BasicCLI
 import BasicCore
 import BasicLayout
 import Foundation
 
 /// `bsl layout dial …`: i博客园's wheel, laid out for the visible rect.
-struct LayoutDialCommand: Command {
-    static let spec = CommandSpec(
-        name: "dial",
-        abstract: "Lay out i博客园's dial (wheel) for the rect x 0, y --offset-y, the view's size.",
-        options: [
-            .required("count", "n", help: "The number of items."),
-            .required("item-height", "points", help: "Scroll distance per item."),
-            .required("angular-spacing", "degrees", help: "Angle between neighbouring items."),
-            .required("radius", "points", help: "The wheel's radius."),
-            .value("x-offset", "points", help: "How far the wheel's edge reaches in (default 0)."),
-            .required("cell-size", "WxH", help: "Each cell's size."),
-            .required("view-size", "WxH", help: "The collection view's size."),
-            .value("offset-y", "points", help: "The content offset (default 0)."),
-            .value("alignment", "left|right|center", help: "Which side the wheel's hub is on (default left)."),
-            LayoutCommands.jsonOption,
-            LayoutCommands.svgOption,
-        ])
+struct LayoutDialCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dial",
+        abstract: "Lay out i博客园's dial (wheel) for the rect x 0, y --offset-y, the view's size.")
 
-    let count: Int
-    let layout: DialLayout
-    let viewSize: CGSize
-    let offsetY: Double
-    let json: Bool
-    let svg: String?
+    /// Which side the wheel's hub is on.
+    enum Alignment: String, CaseIterable, ExpressibleByArgument {
+        case left, right, center
 
-    init(_ arguments: ParsedArguments) throws {
-        let count = try arguments.requiredInt("count")
-        let itemHeight = try arguments.requiredDouble("item-height")
-        let spacing = try arguments.requiredDouble("angular-spacing")
-        let radius = try arguments.requiredDouble("radius")
-        let cell = try arguments.requiredSize("cell-size")
-        let view = try arguments.requiredSize("view-size")
-        let alignmentText = arguments.value("alignment") ?? "left"
-        guard let alignment = DialAlignment(rawValue: alignmentText) else {
-            throw UsageError("the option --alignment takes left, right or center, not '\(alignmentText)'")
-        }
-        let xOffset = try arguments.double("x-offset") ?? 0
-        self.count = count
-        viewSize = CGSize(width: view.width, height: view.height)
-        offsetY = try arguments.double("offset-y") ?? 0
-        json = arguments.flag("json")
-        svg = arguments.value("svg")
-        layout = try LayoutCommands.compute { () throws(LayoutError) in
-            try DialLayout(
-                itemHeight: CGFloat(itemHeight), angularSpacing: CGFloat(spacing), radius: CGFloat(radius),
-                xOffset: CGFloat(xOffset), cellSize: CGSize(width: cell.width, height: cell.height),
-                alignment: alignment)
+        var dialAlignment: DialAlignment {
+            switch self {
+            case .left: .left
+            case .right: .right
+            case .center: .center
+            }
         }
     }
 
-    func run(_ terminal: Terminal) async throws {
+    @Option(help: ArgumentHelp("The number of items.", valueName: "n")) var count: Int
+    @Option(help: ArgumentHelp("Scroll distance per item.", valueName: "points")) var itemHeight: Double
+    @Option(help: ArgumentHelp("Angle between neighbouring items.", valueName: "degrees")) var angularSpacing: Double
+    @Option(help: ArgumentHelp("The wheel's radius.", valueName: "points")) var radius: Double
+    @Option(help: ArgumentHelp("How far the wheel's edge reaches in.", valueName: "points")) var xOffset: Double = 0
+    @Option(help: ArgumentHelp("Each cell's size.", valueName: "WxH")) var cellSize: LayoutSize
+    @Option(help: ArgumentHelp("The collection view's size.", valueName: "WxH")) var viewSize: LayoutSize
+    @Option(help: ArgumentHelp("The content offset.", valueName: "points")) var offsetY: Double = 0
+    @Option(help: "Which side the wheel's hub is on.") var alignment: Alignment = .left
+    @OptionGroup var output: LayoutOutputOptions
+
+    func run() async throws {
+        let terminal = Terminal()
         let result = try LayoutCommands.compute { () throws(LayoutError) in
-            try layout.layout(itemCount: count, viewSize: viewSize, contentOffsetY: CGFloat(offsetY))
+            let layout = try DialLayout(
+                itemHeight: CGFloat(itemHeight), angularSpacing: CGFloat(angularSpacing), radius: CGFloat(radius),
+                xOffset: CGFloat(xOffset), cellSize: cellSize.size, alignment: alignment.dialAlignment)
+            return try layout.layout(itemCount: count, viewSize: viewSize.size, contentOffsetY: CGFloat(offsetY))
         }
-        try LayoutCommands.writeSVG(.dial(result), to: svg)
-        if json {
+        try output.writeSVG(.dial(result))
+        if output.json {
             let items: [JSONValue] = result.items.map { item in
                 [
                     "index": .integer(Int64(item.index)),

@@ -1,42 +1,27 @@
+import BasicCLI
 import BasicCore
 import BasicLayout
 import Foundation
 
 /// `bsl layout ripple --at T [--interval I] [--count C] [--json]`
-struct LayoutRippleCommand: Command {
-    static let spec = CommandSpec(
-        name: "ripple",
-        abstract: "The live rings of i博客园's ripple button at a moment: each ring's scale and alpha.",
-        options: [
-            .required("at", "seconds", help: "The moment, in seconds since the first ring started."),
-            .value("interval", "seconds", help: "Time between ring starts (default 0.5)."),
-            .value("count", "n", help: "How many rings in all; -1 repeats forever (default -1)."),
-            LayoutCommands.jsonOption,
-            LayoutCommands.svgOption,
-        ])
+struct LayoutRippleCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ripple",
+        abstract: "The live rings of i博客园's ripple button at a moment: each ring's scale and alpha.")
 
-    let time: Double
-    let timeline: RippleTimeline
-    let json: Bool
-    let svg: String?
+    @Option(help: ArgumentHelp("The moment, in seconds since the first ring started.", valueName: "seconds"))
+    var at: Double
+    @Option(help: ArgumentHelp("Time between ring starts.", valueName: "seconds")) var interval = 0.5
+    @Option(help: ArgumentHelp("How many rings in all; -1 repeats forever.", valueName: "n")) var count = -1
+    @OptionGroup var output: LayoutOutputOptions
 
-    init(_ arguments: ParsedArguments) throws {
-        let time = try arguments.requiredDouble("at")
-        let interval = try arguments.double("interval") ?? 0.5
-        let count = try arguments.int("count") ?? -1
-        self.time = time
-        timeline = try LayoutCommands.compute { () throws(LayoutError) in
-            try RippleTimeline(repeatInterval: interval, repeatCount: count)
+    func run() async throws {
+        let terminal = Terminal()
+        let rings = try LayoutCommands.compute { () throws(LayoutError) in
+            try RippleTimeline(repeatInterval: interval, repeatCount: count).checkedRings(at: at)
         }
-        json = arguments.flag("json")
-        svg = arguments.value("svg")
-    }
-
-    func run(_ terminal: Terminal) async throws {
-        let rings = try LayoutCommands.compute { () throws(LayoutError) in try timeline.checkedRings(at: time) }
-        try LayoutCommands.writeSVG(
-            .ripple(rings, canvasSize: CGSize(width: 200, height: 200), buttonRadius: 30), to: svg)
-        if json {
+        try output.writeSVG(.ripple(rings, canvasSize: CGSize(width: 200, height: 200), buttonRadius: 30))
+        if output.json {
             let object: JSONValue = [
                 "rings": .array(
                     rings.map { ["scale": LayoutJSON.number($0.scale), "alpha": LayoutJSON.number($0.alpha)] })
@@ -45,7 +30,7 @@ struct LayoutRippleCommand: Command {
             return
         }
         guard !rings.isEmpty else {
-            terminal.print("no live rings at \(LayoutTable.format(time)) s")
+            terminal.print("no live rings at \(LayoutTable.format(at)) s")
             return
         }
         let rows = rings.map { ring in

@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Every number a command takes has a limit, and a value past it is a usage error (exit 64) that
+/// says the limit; URLs are checked when the options are parsed.
+@Suite struct BSLLimitTests {
+    static let bsl = TestPaths.builtProduct("bsl")
+    static let sample = TestPaths.packageRoot.appendingPathComponent("Samples/cnblogs").path
+
+    static func run(_ arguments: [String], environment: [String: String?] = [:]) async throws -> ProcessResult {
+        try await ProcessRunner.run(Self.bsl, arguments, environment: environment)
+    }
+
+    @Test(
+        "numbers past their limits are usage errors that name the limit",
+        arguments: [
+            (
+                ["cnblogs", "read", "551203", "--news", "--width", "19"],
+                "--width needs a whole number of columns from 20 to 1000"
+            ),
+            (
+                ["cnblogs", "read", "551203", "--news", "--width", "1001"],
+                "--width needs a whole number of columns from 20 to 1000"
+            ),
+            (["cnblogs", "offline", "read", "news-1", "--width", "100000000"], "from 20 to 1000, not '100000000'"),
+            (
+                ["cache", "clean", "/nonexistent-bsl", "--older-than", "36501d", "--dry-run"],
+                "at most 100 years (36500d)"
+            ),
+            (["cache", "clean", "/nonexistent-bsl", "--older-than", "1e300d", "--dry-run"], "at most 100 years"),
+            (
+                ["cache", "clean", "/nonexistent-bsl", "--older-than", "infd", "--dry-run"],
+                "needs a number with s, m, h or d"
+            ),
+            (
+                ["kv", "--db", "/nonexistent-bsl/x", "--iterations", "10000001", "count"],
+                "--iterations takes 1 to 10000000"
+            ),
+            (["kv", "--db", "/nonexistent-bsl/x", "--iterations", "0", "count"], "--iterations takes 1 to 10000000"),
+            (["http", "get", "http://127.0.0.1:9/x", "--retry", "11"], "--retry takes 0 to 10 retries, not 11"),
+            (["cnblogs", "news", "--size", "101"], "--size takes 1 to 100, not 101"),
+            (["cnblogs", "top10", "--size", "51"], "--size takes 1 to 50 for top10, not 51"),
+        ])
+    func limits(arguments: [String], message: String) async throws {
+        // Each is refused before anything is read, sent or removed.
+        let result = try await Self.run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.standardError)")
+        #expect(result.standardError.hasPrefix("Error: "), "\(result.standardError)")
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test("the limits themselves are accepted", arguments: [["--width", "20"], ["--width", "1000"]])
+    func atTheLimit(width: [String]) async throws {
+        let result = try await Self.run(["cnblogs", "read", "551203", "--news", "--replay", Self.sample] + width)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    @Test(
+        "COLUMNS outside 20 to 1000 is a usage error for article text; a COLUMNS that is no number is ignored",
+        arguments: [("5", true), ("1001", true), ("100000000", true), ("abc", false), ("", false)])
+    func columnsVariable(columns: String, refused: Bool) async throws {
+        let result = try await Self.run(
+            ["cnblogs", "read", "551203", "--news", "--replay", Self.sample], environment: ["COLUMNS": columns])
+        if refused {
+            #expect(result.status == 64, "\(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix(
+                    "Error: COLUMNS is \(columns), and text wraps to 20 to 1000 columns: set COLUMNS within that, or give --width N"
+                ), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+        } else {
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        // --width wins over COLUMNS.
+        let given = try await Self.run(
+            ["cnblogs", "read", "551203", "--news", "--width", "40", "--replay", Self.sample],
+            environment: ["COLUMNS": columns])
+        #expect(given.status == 0, "\(given.standardError)")
+    }
+
+    @Test(
+        "a malformed --api, --site or http URL is a usage error when the options are parsed, with no --replay hint",
+        arguments: [
+            (["cnblogs", "news", "--api", "notaurl"], "the option --api"),
+            (["cnblogs", "news", "--api", "ht tp://x"], "the option --api"),
+            (["cnblogs", "news", "--api", "file:///tmp/api"], "the option --api"),
+            (["cnblogs", "--api", "https://", "news"], "the option --api"),
+            (["cnblogs", "user", "walker", "--rss", "--site", "www.cnblogs.com"], "the option --site"),
+            (["budejie", "squares", "--api", "example.com/api"], "the option --api"),
+            (["http", "get", "example.com/path"], "the argument <url>"),
+            (["http", "post", "mailto:someone@example.com"], "the argument <url>"),
+        ])
+    func malformedURL(arguments: [String], subject: String) async throws {
+        let result = try await Self.run(arguments)
+        #expect(result.status == 64, "\(result.standardError)")
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: \(subject) needs an http or https URL with a host (write it as https://host/path), not '"),
+            "\(result.standardError)")
+        #expect(!result.standardError.contains("--replay Samples"), "\(result.standardError)")
+        #expect(result.standardError.contains("\nUsage: bsl "))
+    }
+}

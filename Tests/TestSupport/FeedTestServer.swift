@@ -1,0 +1,292 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The feeds test server (`Tests/TestServer/feed_server.py`) on 127.0.0.1: feeds with ETag,
+/// Last-Modified and 304, redirects, Retry-After, Cache-Control, gzip, slow and failing feeds,
+/// and counts of what it was asked.
+///
+/// ```swift
+/// let server = try await FeedTestServer.shared()
+/// try await server.set(.init(path: "/t/feed.xml", body: rss, etag: "\"v1\""))
+/// let hits = try await server.hits("/t/feed.xml")   // hits, conditional, notModified
+/// ```
+///
+/// Like ``TestHTTPServer`` it picks a free port and prints it, and exits when its standard input
+/// closes, so it never outlives the process that started it.
+public final class FeedTestServer: Sendable {
+    /// What a path answers; nil fields are left out (a 200 with an empty body by default).
+    public struct Resource: Encodable, Sendable {
+        /// The path it answers at, from `/`.
+        public var path: String
+        /// The status (200).
+        public var status: Int?
+        /// The body as text.
+        public var body: String?
+        /// The body as bytes, base64-encoded (from `bodyData`).
+        public var bodyBase64: String?
+        /// The `Content-Type` (`application/xml`).
+        public var contentType: String?
+        /// The `ETag`; an `If-None-Match` naming it gets 304.
+        public var etag: String?
+        /// The `Last-Modified`; an `If-Modified-Since` not older gets 304 (without `If-None-Match`).
+        public var lastModified: String?
+        /// A `Cache-Control` header.
+        public var cacheControl: String?
+        /// A `Retry-After` header.
+        public var retryAfter: String?
+        /// A `Location` header, for redirects.
+        public var location: String?
+        /// Whether the body is gzip-encoded for requests that accept it.
+        public var gzip: Bool?
+        /// A wait before answering.
+        public var delayMilliseconds: Int?
+        /// Other headers.
+        public var headers: [String: String]?
+        /// Whether the connection is closed without an answer.
+        public var drop: Bool?
+        /// How many requests first get `failStatus`.
+        public var failTimes: Int?
+        /// The status of those failures (500).
+        public var failStatus: Int?
+
+        /// A resource; give the fields the test needs.
+        public init(
+            path: String, status: Int? = nil, body: String? = nil, bodyData: Data? = nil, contentType: String? = nil,
+            etag: String? = nil, lastModified: String? = nil, cacheControl: String? = nil, retryAfter: String? = nil,
+            location: String? = nil, gzip: Bool? = nil, delayMilliseconds: Int? = nil,
+            headers: [String: String]? = nil, drop: Bool? = nil, failTimes: Int? = nil, failStatus: Int? = nil
+        ) {
+            self.path = path
+            self.status = status
+            self.body = body
+            self.bodyBase64 = bodyData?.base64EncodedString()
+            self.contentType = contentType
+            self.etag = etag
+            self.lastModified = lastModified
+            self.cacheControl = cacheControl
+            self.retryAfter = retryAfter
+            self.location = location
+            self.gzip = gzip
+            self.delayMilliseconds = delayMilliseconds
+            self.headers = headers
+            self.drop = drop
+            self.failTimes = failTimes
+            self.failStatus = failStatus
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case path, status, body, etag, location, gzip, headers, drop
+            case bodyBase64 = "body_base64"
+            case contentType = "content_type"
+            case lastModified = "last_modified"
+            case cacheControl = "cache_control"
+            case retryAfter = "retry_after"
+            case delayMilliseconds = "delay_ms"
+            case failTimes = "fail_times"
+            case failStatus = "fail_status"
+        }
+    }
+
+    /// What one path was asked.
+    public struct Hits: Decodable, Sendable, Equatable {
+        /// Requests in all.
+        public var hits: Int
+        /// Requests with `If-None-Match` or `If-Modified-Since`.
+        public var conditional: Int
+        /// Requests answered 304.
+        public var notModified: Int
+
+        /// Counts from their parts, to compare with.
+        public init(hits: Int, conditional: Int, notModified: Int) {
+            self.hits = hits
+            self.conditional = conditional
+            self.notModified = notModified
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case hits, conditional
+            case notModified = "not_modified"
+        }
+    }
+
+    /// What the server did since its totals were last reset.
+    public struct Stats: Decodable, Sendable {
+        /// Requests to resources.
+        public var requests: Int
+        /// Bytes sent: status lines, headers and bodies.
+        public var bytes: Int
+        /// Requests answered 304.
+        public var notModified: Int
+        /// The most requests that were being answered at once.
+        public var maxInFlight: Int
+
+        enum CodingKeys: String, CodingKey {
+            case requests, bytes
+            case notModified = "not_modified"
+            case maxInFlight = "max_in_flight"
+        }
+    }
+
+    /// The port the server listens on.
+    public let port: Int
+    private let process: Subprocess
+    private let session: URLSession
+
+    /// The server shared by every test of this process, started on first use.
+    public static func shared() async throws -> FeedTestServer {
+        try await sharedServer.value
+    }
+
+    private static let sharedServer = Task { try await FeedTestServer.start() }
+
+    /// Starts a server of its own.
+    ///
+    /// - Throws: ``TestSupportError`` when python3 cannot be started or the server does not
+    ///   report its port within 15 seconds.
+    public static func start() async throws -> FeedTestServer {
+        let script = TestPaths.testsFolder.appendingPathComponent("TestServer/feed_server.py").path
+        let process: Subprocess
+        do {
+            process = try Subprocess(
+                URL(fileURLWithPath: "/usr/bin/env"), ["python3", script], standardInput: .pipe,
+                standardOutput: .pipe, standardError: .inherit)
+        } catch {
+            throw TestSupportError("cannot start the feed server with python3: \(error)")
+        }
+        let port: Int?
+        do {
+            port = try await process.standardOutput.asyncMap(readPort) ?? nil
+        } catch {
+            process.send(SIGKILL)
+            throw error
+        }
+        guard let port else {
+            process.send(SIGKILL)
+            throw TestSupportError(
+                "the feed server did not report its port; run Tests/TestServer/feed_server.py by hand")
+        }
+        return FeedTestServer(port: port, process: process)
+    }
+
+    private init(port: Int, process: Subprocess) {
+        self.port = port
+        self.process = process
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// The URL of `path` (which starts with `/`) on this server.
+    public func url(_ path: String) -> URL {
+        // A path that is not valid in a URL is a mistake in the test; the server answers it 404.
+        URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/invalid-test-path")
+    }
+
+    /// Sets what `resource.path` answers and restarts its counts.
+    public func set(_ resource: Resource) async throws {
+        _ = try await post("/_resource", JSONEncoder().encode(resource))
+    }
+
+    /// What `path` was asked since it was last set.
+    public func hits(_ path: String) async throws -> Hits {
+        var components = URLComponents(string: "http://127.0.0.1:\(port)/_hits")
+        components?.queryItems = [URLQueryItem(name: "path", value: path)]
+        guard let url = components?.url else { throw TestSupportError("cannot make the hits URL for \(path)") }
+        return try JSONDecoder().decode(Hits.self, from: try await get(url))
+    }
+
+    /// The totals since the last ``resetStats()``.
+    public func stats() async throws -> Stats {
+        try JSONDecoder().decode(Stats.self, from: try await get(url("/_stats")))
+    }
+
+    /// Sets the totals to 0.
+    public func resetStats() async throws {
+        _ = try await post("/_stats/reset", Data("{}".utf8))
+    }
+
+    /// Makes `count` RSS feeds of `entries` entries at `/bench/<i>.xml`, each with its own ETag.
+    public func makeBenchFeeds(count: Int, entries: Int, gzip: Bool = true) async throws {
+        let options = #"{"feeds": \#(count), "entries": \#(entries), "gzip": \#(gzip)}"#
+        _ = try await post("/_bench", Data(options.utf8))
+    }
+
+    /// Gives every `every`-th bench feed one new entry (and a new ETag); returns how many changed.
+    public func changeBenchFeeds(every: Int) async throws {
+        _ = try await post("/_bench/change", Data(#"{"every": \#(every)}"#.utf8))
+    }
+
+    /// Stops the server: closes its input, asks it to end, and kills it after two seconds.
+    public func stop() {
+        try? process.standardInput?.close()
+        process.send(SIGTERM)
+        if process.wait(timeout: 2) == nil {
+            process.send(SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    private func get(_ url: URL) async throws -> Data {
+        let (data, response) = try await session.data(from: url)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw TestSupportError("the feed server did not answer \(url.path)")
+        }
+        return data
+    }
+
+    private func post(_ path: String, _ body: Data) async throws -> Data {
+        var request = URLRequest(url: url(path))
+        request.httpMethod = "POST"
+        request.httpBody = body
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (data, response) = try await session.data(for: request)
+        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+            throw TestSupportError("the feed server refused \(path): \(String(decoding: data, as: UTF8.self))")
+        }
+        return data
+    }
+
+    /// Reads the first line ("PORT <n>") on a thread of its own (outside the cooperative pool),
+    /// with a deadline.
+    private static func readPort(from handle: FileHandle) async throws -> Int? {
+        try await withCheckedThrowingContinuation { continuation in
+            let once = Once()
+            Thread {
+                var line = Data()
+                while true {
+                    let chunk = handle.readData(ofLength: 1)
+                    if chunk.isEmpty || chunk == Data("\n".utf8) { break }
+                    line.append(chunk)
+                }
+                let text = String(decoding: line, as: UTF8.self)
+                let port = text.hasPrefix("PORT ") ? Int(text.dropFirst(5)) : nil
+                once.run { continuation.resume(returning: port) }
+            }.start()
+            DispatchQueue.global().asyncAfter(deadline: .now() + 15) {
+                once.run {
+                    continuation.resume(throwing: TestSupportError("the feed server did not start within 15 s"))
+                }
+            }
+        }
+    }
+}
+
+extension Optional {
+    /// The async transform of the wrapped value, or nil.
+    fileprivate func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}
