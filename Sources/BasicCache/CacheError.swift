@@ -99,9 +99,18 @@ public enum CacheError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The path of a location given as a URL, or ``notAFileURL(_:)``.
+    ///
+    /// A relative file URL (`URL(fileURLWithPath: "cache/../old")`) keeps its path as written:
+    /// its `path` would join it to the base and collapse `..` by text, which is not what the
+    /// kernel does through a symbolic link (`link/..` is the parent of the link's target), so a
+    /// sweep could reach another folder than the one named. Under the current folder it stays
+    /// relative, so that reports name it as the caller wrote it.
     static func path(of location: URL) throws(CacheError) -> String {
         guard location.isFileURL else { throw .notAFileURL(location.absoluteString) }
-        return location.path
+        guard let base = location.baseURL, !location.relativePath.hasPrefix("/") else { return location.path }
+        let relative = location.relativePath
+        if base.path == FileManager.default.currentDirectoryPath { return relative }
+        return base.path.hasSuffix("/") ? base.path + relative : base.path + "/" + relative
     }
 
     /// The error for a failed system call on `path`, from `errno`.
