@@ -33,7 +33,7 @@ struct CacheSuite {
         var rows: [Bench.Row] = []
         var size = DirectorySize()
         let ours = try await Bench.medianAsync(repetitions: repetitions) {
-            size = try await DirectorySize.measure(tree.path)
+            size = try await DirectorySize.measure(tree)
         }
         let apparent = try Bench.median(repetitions: repetitions) {
             try Bench.runQuietly("/usr/bin/du", ["-s", "--apparent-size", "-B1", tree.path])
@@ -64,7 +64,7 @@ struct CacheSuite {
             try Bench.runQuietly("/bin/sync", [])
             func clearOurs() async throws {
                 oursClear.append(
-                    try await Bench.medianAsync(repetitions: 1) { _ = try await FolderCleaner.clear(copyA.path) })
+                    try await Bench.medianAsync(repetitions: 1) { _ = try await FolderCleaner.clear(copyA) })
             }
             func clearWithRM() throws {
                 rmClear.append(

@@ -146,8 +146,8 @@ struct FeedsSuite {
         try await server.makeBenchFeeds(count: feeds, entries: entries)
         let directory = try TemporaryDirectory(prefix: "bsl-bench-feeds")
         let key = try StoreKey.randomRaw()
-        let path = directory.path("feeds.sqlite").path
-        let subscriptions = Subscriptions(store: try KeyValueStore(path: path, key: key))
+        let file = directory.path("feeds.sqlite")
+        let subscriptions = Subscriptions(store: try KeyValueStore(at: file, key: key))
         try subscriptions.add(urls.map { OPMLEntry(url: $0) })
         var run = Run()
         for index in 0..<3 {
@@ -171,7 +171,7 @@ struct FeedsSuite {
         }
         // Search from a store opened afresh (as `bsl feeds search` does), then again.
         let start = ContinuousClock.now
-        let reopened = Subscriptions(store: try KeyValueStore(path: path, key: key))
+        let reopened = Subscriptions(store: try KeyValueStore(at: file, key: key))
         let hits = try reopened.search("harbour reef")
         cold.append(Self.seconds(ContinuousClock.now - start))
         var hitsAgain: [FeedItem] = []

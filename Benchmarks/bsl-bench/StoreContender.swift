@@ -39,14 +39,14 @@ final class StoreOurs: StoreContender {
     func removeFiles() { StoreSuite.removeStore(path) }
 
     func batchWrite() throws {
-        let store = try KeyValueStore(path: path, key: key)
+        let store = try KeyValueStore(at: URL(fileURLWithPath: path), key: key)
         try store.write { tx in
             for (key, record) in zip(work.keys, work.records) { try tx.set(record, forKey: key, in: "bench") }
         }
     }
 
     func fill() throws {
-        let store = try KeyValueStore(path: path, key: key)
+        let store = try KeyValueStore(at: URL(fileURLWithPath: path), key: key)
         try store.write { tx in
             for record in work.records { try tx.append(record, to: "list") }
         }
@@ -72,7 +72,7 @@ final class StoreOurs: StoreContender {
     func closeReader() { reader = nil }
 
     func openAndRead() throws {
-        let store = try KeyValueStore(path: path, key: key)
+        let store = try KeyValueStore(at: URL(fileURLWithPath: path), key: key)
         checksum &+= try store.json(forKey: work.keys[0], in: "bench")?.objectValue?.count ?? 0
     }
 }

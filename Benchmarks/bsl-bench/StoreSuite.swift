@@ -111,10 +111,10 @@ struct StoreSuite {
         Bench.printTable(rows)
 
         // What a passphrase adds to an open: PBKDF2-HMAC-SHA256 at the default 600,000 iterations.
-        let passphrasePath = folder.appendingPathComponent("passphrase.store").path
-        _ = try KeyValueStore(path: passphrasePath, key: .passphrase("benchmark passphrase"))
+        let passphraseFile = folder.appendingPathComponent("passphrase.store")
+        _ = try KeyValueStore(at: passphraseFile, key: .passphrase("benchmark passphrase"))
         let passphraseOpen = try Bench.median(repetitions: 3) {
-            _ = try KeyValueStore(path: passphrasePath, key: .passphrase("benchmark passphrase"))
+            _ = try KeyValueStore(at: passphraseFile, key: .passphrase("benchmark passphrase"))
         }
         print(
             "\nopen with a passphrase (PBKDF2-HMAC-SHA256, \(StoreKey.defaultIterations) iterations): \(Bench.format(passphraseOpen))"

@@ -4,7 +4,7 @@
 /// ```swift
 /// do {
 ///     let plaintext = try AESGCM.open(box, using: key)
-/// } catch let error as CryptoError where error.kind == .authenticationFailure {
+/// } catch where error.kind == .authenticationFailure {
 ///     // the ciphertext, its tag, its nonce or the associated data was changed
 /// }
 /// ```
@@ -40,5 +40,18 @@ public struct CryptoError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `<context>: <message>`, plus the library's code when there is one.
     public var description: String {
         code == 0 ? "\(context): \(message)" : "\(context): \(message) (code \(code))"
+    }
+
+    /// What `body` returns, its errors typed again: `body` reaches the backend through
+    /// `withUnsafeBytes`, which rethrows untyped. The backend throws only `CryptoError`s; anything
+    /// else (CryptoKit's own errors on Apple platforms) becomes a `libraryFailure` of `context`.
+    static func rethrown<T>(context: String, _ body: () throws -> T) throws(CryptoError) -> T {
+        do {
+            return try body()
+        } catch let error as CryptoError {
+            throw error
+        } catch {
+            throw CryptoError(.libraryFailure, message: "\(error)", context: context)
+        }
     }
 }

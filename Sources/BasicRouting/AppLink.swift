@@ -36,7 +36,7 @@ public struct AppLink: Sendable, Hashable {
     ///
     /// - Throws: ``RoutingError/malformedURL(_:reason:)`` for text with no scheme, with spaces or
     ///   control characters, with bad percent-escapes, or a web URL without a host.
-    public init(_ text: String) throws {
+    public init(_ text: String) throws(RoutingError) {
         func malformed(_ reason: String) -> RoutingError { .malformedURL(text, reason: reason) }
         guard !text.isEmpty else { throw malformed("the text is empty") }
         guard
@@ -89,7 +89,7 @@ public struct AppLink: Sendable, Hashable {
             throw malformed("a web URL needs a host")
         }
         self.host = host
-        pathSegments = try rest.split(separator: "/").map { segment in
+        pathSegments = try rest.split(separator: "/").map { segment throws(RoutingError) in
             guard let decoded = String(segment).removingPercentEncoding else {
                 throw malformed("the path segment '\(segment)' has a bad percent-escape")
             }
@@ -120,7 +120,7 @@ public struct AppLink: Sendable, Hashable {
 
     private static func readPairs(
         _ text: Substring, into query: inout [String: String], malformed: (String) -> RoutingError
-    ) throws {
+    ) throws(RoutingError) {
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             guard let name = String(parts[0]).removingPercentEncoding,

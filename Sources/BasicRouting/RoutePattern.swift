@@ -72,7 +72,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Reads a pattern written `scheme://host/segment/…`.
     ///
     /// - Throws: ``RoutingError/invalidPattern(_:reason:)``.
-    public init(_ text: String) throws {
+    public init(_ text: String) throws(RoutingError) {
         func invalid(_ reason: String) -> RoutingError { .invalidPattern(text, reason: reason) }
         guard let separator = text.range(of: "://") else { throw invalid("it has no '://'") }
         let scheme = text[..<separator.lowerBound]
@@ -119,7 +119,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A pattern for every link of a scheme, whatever its host and path.
-    public init(scheme: String) throws {
+    public init(scheme: String) throws(RoutingError) {
         guard !scheme.isEmpty, !scheme.contains(where: { $0 == "*" || $0 == ":" || $0 == "/" }) else {
             throw RoutingError.invalidPattern(scheme, reason: "the scheme must be written out")
         }

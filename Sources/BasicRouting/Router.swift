@@ -17,10 +17,11 @@ import Foundation
 /// ``RoutePattern``); registering a pattern that would tie with an earlier one is an error.
 /// Pure Swift and `Sendable`: an app plugs in "push a web controller" or "present a screen".
 public struct Router<Output>: Sendable {
-    /// A handler: given what matched, it returns the router's output.
+    /// A handler: given what matched, it returns the router's output. What it throws reaches the
+    /// caller of ``route(_:)-(StringProtocol)`` inside ``RoutingError/handlerFailed(_:_:)``.
     public typealias Handler = @Sendable (RouteMatch) throws -> Output
 
-    private struct Route: Sendable {
+    struct Route: Sendable {
         let pattern: RoutePattern
         let name: String?
         let handler: Handler
@@ -38,7 +39,9 @@ public struct Router<Output>: Sendable {
     ///
     /// - Throws: ``RoutingError/invalidPattern(_:reason:)`` or
     ///   ``RoutingError/ambiguousPattern(_:existing:)``.
-    public mutating func register(_ pattern: String, name: String? = nil, _ handler: @escaping Handler) throws {
+    public mutating func register(_ pattern: String, name: String? = nil, _ handler: @escaping Handler)
+        throws(RoutingError)
+    {
         try add(Route(pattern: try RoutePattern(pattern), name: name, handler: handler))
     }
 
@@ -46,11 +49,13 @@ public struct Router<Output>: Sendable {
     ///
     /// - Throws: ``RoutingError/invalidPattern(_:reason:)`` or
     ///   ``RoutingError/ambiguousPattern(_:existing:)``.
-    public mutating func register(scheme: String, name: String? = nil, _ handler: @escaping Handler) throws {
+    public mutating func register(scheme: String, name: String? = nil, _ handler: @escaping Handler)
+        throws(RoutingError)
+    {
         try add(Route(pattern: try RoutePattern(scheme: scheme), name: name, handler: handler))
     }
 
-    private mutating func add(_ route: Route) throws {
+    private mutating func add(_ route: Route) throws(RoutingError) {
         if let existing = routes.first(where: { $0.pattern.isAmbiguous(with: route.pattern) }) {
             throw RoutingError.ambiguousPattern(route.pattern.description, existing: existing.pattern.description)
         }
@@ -61,12 +66,12 @@ public struct Router<Output>: Sendable {
     ///
     /// - Throws: ``RoutingError/malformedURL(_:reason:)`` or ``RoutingError/noRoute(_:)``.
     /// - Complexity: O(*n*) in the number of routes.
-    public func match(_ url: String) throws -> RouteMatch {
-        try resolve(url).match
+    public func match(_ url: some StringProtocol) throws(RoutingError) -> RouteMatch {
+        try resolve(String(url)).match
     }
 
     /// The winning route and its match.
-    private func resolve(_ url: String) throws -> (route: Route, match: RouteMatch) {
+    func resolve(_ url: String) throws(RoutingError) -> (route: Route, match: RouteMatch) {
         let link = try AppLink(url)
         var best: (route: Route, parameters: [String: String])?
         for route in routes {
@@ -82,17 +87,26 @@ public struct Router<Output>: Sendable {
 
     /// Routes `url` and returns what its handler returns.
     ///
-    /// - Throws: ``RoutingError`` when nothing matches or the URL is malformed, and whatever the
-    ///   handler throws.
-    public func route(_ url: String) throws -> Output {
+    /// - Throws: ``RoutingError`` when nothing matches or the URL is malformed;
+    ///   ``RoutingError/handlerFailed(_:_:)`` carrying what the handler threw (a
+    ///   ``RoutingError`` the handler throws, from a router of its own, passes through as it is).
+    public func route(_ url: some StringProtocol) throws(RoutingError) -> Output {
+        let url = String(url)
         let (route, match) = try resolve(url)
-        return try route.handler(match)
+        do {
+            return try route.handler(match)
+        } catch let error as RoutingError {
+            throw error
+        } catch {
+            throw .handlerFailed(url, RoutingError.CallerError(error))
+        }
     }
 
-    /// Routes a `URL`; see ``route(_:)-(String)``.
+    /// Routes a `URL`; see ``route(_:)-(StringProtocol)``.
     ///
-    /// - Throws: ``RoutingError`` and whatever the handler throws.
-    public func route(_ url: URL) throws -> Output {
+    /// - Throws: ``RoutingError``, with what the handler threw in
+    ///   ``RoutingError/handlerFailed(_:_:)``.
+    public func route(_ url: URL) throws(RoutingError) -> Output {
         try route(url.absoluteString)
     }
 }

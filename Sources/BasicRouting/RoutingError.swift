@@ -9,6 +9,8 @@ public enum RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The pattern matches exactly what an earlier one matches, with the same specificity, so
     /// neither could win.
     case ambiguousPattern(String, existing: String)
+    /// The handler of the route that the URL matched threw an error of its own, carried whole.
+    case handlerFailed(String, CallerError)
 
     /// One line: what failed, with the value, and how to fix it.
     public var description: String {
@@ -23,6 +25,34 @@ public enum RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .ambiguousPattern(let pattern, let existing):
             return "the pattern '\(pattern)' matches the same URLs as '\(existing)' with the same specificity; "
                 + "remove one of them"
+        case .handlerFailed(let url, let error):
+            return "the handler for '\(url)' failed: \(error)"
+        }
+    }
+
+    /// An error that a caller's own code (a route's handler) threw, carried whole: `error` is the
+    /// value thrown. Two are equal when their errors have the same type and description.
+    public struct CallerError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The error the caller's code threw.
+        public let error: any Error
+
+        /// Carries `error`.
+        public init(_ error: any Error) {
+            self.error = error
+        }
+
+        /// The carried error's own description.
+        public var description: String { String(describing: error) }
+
+        /// Whether both carry errors of the same type that read the same.
+        public static func == (lhs: CallerError, rhs: CallerError) -> Bool {
+            type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
+        }
+
+        /// Hashes the type and description, consistently with `==`.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(type(of: error)))
+            hasher.combine(description)
         }
     }
 }

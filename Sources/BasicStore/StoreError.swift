@@ -3,9 +3,9 @@
 ///
 /// ```swift
 /// do {
-///     let store = try KeyValueStore(path: path, key: .passphrase(typed))
-/// } catch StoreError.wrongKey {
-///     // ask again
+///     let store = try KeyValueStore(at: url, key: .passphrase(typed))
+/// } catch {
+///     if case .wrongKey = error { /* ask again */ }
 /// }
 /// ```
 public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -63,6 +63,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Any other SQLite error on the file at `path`: its (extended) result code, its message,
     /// and the statement.
     case sqlite(path: String, code: Int32, message: String, context: String)
+    /// The body of a ``KeyValueStore/write(_:)``, ``KeyValueStore/read(_:)`` or
+    /// ``KeyValueStore/Transaction/savepoint(_:)`` threw an error of its own (not a
+    /// ``StoreError``), carried whole; the transaction or savepoint was rolled back.
+    case transactionFailed(CallerError)
 
     /// One line: what failed, where, and what to do.
     public var description: String {
@@ -117,6 +121,46 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         case .sqlite(let path, let code, let message, let context):
             "SQLite error \(code) on \(path): \(message) (in \(context)); retry, and if it persists "
                 + "check the file with integrityProblems() or restore it from a backup"
+        case .transactionFailed(let failure):
+            "the write, read or savepoint block threw, and nothing it changed was kept: \(failure)"
+        }
+    }
+
+    /// An error that a caller's own code threw inside the store, carried whole: `error` is the
+    /// value thrown. Two are equal when their errors have the same type and description.
+    public struct CallerError: Error, Sendable, Hashable, CustomStringConvertible {
+        /// The error the caller's code threw.
+        public let error: any Error
+
+        /// Carries `error`.
+        public init(_ error: any Error) {
+            self.error = error
+        }
+
+        /// The carried error's own description.
+        public var description: String { String(describing: error) }
+
+        /// Whether both carry errors of the same type that read the same.
+        public static func == (lhs: CallerError, rhs: CallerError) -> Bool {
+            type(of: lhs.error) == type(of: rhs.error) && lhs.description == rhs.description
+        }
+
+        /// Hashes the type and description, consistently with `==`.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(type(of: error)))
+            hasher.combine(description)
+        }
+    }
+
+    /// What `body` returns; a ``StoreError`` it throws as it is, any other error in
+    /// ``transactionFailed(_:)``.
+    static func carrying<T>(_ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .transactionFailed(CallerError(error))
         }
     }
 }

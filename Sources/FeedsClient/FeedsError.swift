@@ -89,9 +89,14 @@ public enum FeedsError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The error a store operation threw, as one of ours.
+    /// The error a store operation threw, as one of ours: one of ours thrown inside a
+    /// transaction (which the store carries in ``StoreError/transactionFailed(_:)``) comes out
+    /// as it was thrown.
     static func store(_ error: any Error) -> FeedsError {
         if let error = error as? FeedsError { return error }
+        if case .transactionFailed(let failure) = error as? StoreError, let error = failure.error as? FeedsError {
+            return error
+        }
         return .storage("\(error)")
     }
 }

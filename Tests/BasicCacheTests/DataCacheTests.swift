@@ -135,18 +135,62 @@ final class TestClock: Sendable {
         #expect(cache.cachedData(for: url) == data)
     }
 
-    @Test("a failed download is an error and caches nothing")
+    @Test("a failed download is CacheError.download carrying the network's error, and caches nothing")
     func failure() async throws {
         let server = try await TestHTTPServer.shared()
         let folder = try TemporaryDirectory()
         let cache = try DataCache(folder: folder.url)
         let url = server.url("/status/404")
-        await #expect(throws: NetworkError.self) { try await cache.data(for: url) }
+        do throws(CacheError) {
+            _ = try await cache.data(for: url)
+            Issue.record("a 404 was cached")
+        } catch {
+            guard case .download(let failure) = error else {
+                Issue.record("expected download, got \(error)")
+                return
+            }
+            guard case .httpStatus(_, let status, _) = failure.error else {
+                Issue.record("expected an HTTP status, got \(failure.error)")
+                return
+            }
+            #expect(status == 404)
+            #expect(error.description == failure.error.description)
+        }
         #expect(cache.cachedData(for: url) == nil)
         #expect(try await cache.totalSize() == DataCache.Size(memoryBytes: 0, diskBytes: 0))
     }
 
-    @Test("totalSize counts both layers; clear empties both and keeps the folder")
+    @Test("a cancelled download is CacheError.cancelled naming the URL")
+    func cancelledDownload() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let cache = try DataCache(folder: folder.url)
+        let url = server.url("/delay/30")
+        let task = Task { () async throws(CacheError) -> Data in try await cache.data(for: url) }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: CacheError.cancelled(url.absoluteString)) { try result.get() }
+        #expect(cache.cachedData(for: url) == nil)
+    }
+
+    @Test("removeExpired takes from disk what was not read for the age, and from memory what disk let go")
+    func removeExpired() async throws {
+        let server = try await TestHTTPServer.shared()
+        let folder = try TemporaryDirectory()
+        let clock = TestClock()
+        let cache = try DataCache(folder: folder.url, now: { clock.now })
+        let old = server.url("/bytes/100")
+        let fresh = server.url("/bytes/200")
+        _ = try await cache.data(for: old)
+        clock.advance(8 * 24 * 3600)
+        _ = try await cache.data(for: fresh)
+        let summary = try await cache.removeExpired(olderThan: DiskCache.oneWeek, now: clock.now)
+        #expect(summary.removedFiles == 1)
+        #expect(cache.cachedData(for: old) == nil)
+        #expect(cache.cachedData(for: fresh)?.count == 200)
+    }
+
+    @Test("totalSize counts both layers; removeAll empties both and keeps the folder")
     func sizeAndClear() async throws {
         let server = try await TestHTTPServer.shared()
         let folder = try TemporaryDirectory()
@@ -154,7 +198,7 @@ final class TestClock: Sendable {
         _ = try await cache.data(for: server.url("/bytes/1000"))
         _ = try await cache.data(for: server.url("/bytes/2000"))
         #expect(try await cache.totalSize() == DataCache.Size(memoryBytes: 3000, diskBytes: 3000 + 2 * 16))
-        let summary = try await cache.clear()
+        let summary = try await cache.removeAll()
         #expect(summary.removedFiles == 2)
         #expect(try await cache.totalSize() == DataCache.Size(memoryBytes: 0, diskBytes: 0))
         #expect(FileManager.default.fileExists(atPath: folder.url.path))

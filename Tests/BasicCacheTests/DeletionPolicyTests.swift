@@ -232,4 +232,20 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: temporary.path("missing").path))
     }
+
+    @Test("checkedFolder takes a file URL too and answers the real folder as a URL; a web URL is notAFileURL")
+    func checkedFolderURLs() throws {
+        let temporary = try TemporaryDirectory()
+        let cache = temporary.path("cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: temporary.path("link").path, withDestinationPath: cache.path)
+        let policy = DeletionPolicy(homes: [])
+        #expect(try policy.checkedFolder(cache).path == Self.realPath(cache))
+        #expect(throws: CacheError.symbolicLink(temporary.path("link").path, target: Self.realPath(cache))) {
+            try policy.checkedFolder(temporary.path("link"))
+        }
+        let web = try #require(URL(string: "https://example.com/cache"))
+        #expect(throws: CacheError.notAFileURL("https://example.com/cache")) { try policy.checkedFolder(web) }
+        #expect(throws: CacheError.self) { try DeletionPolicy(home: temporary.url.path).checkedFolder(temporary.url) }
+    }
 }

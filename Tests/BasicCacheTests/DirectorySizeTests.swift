@@ -41,27 +41,31 @@ import Testing
         #expect(reference.bytes == expectedBytes)
         #expect(reference.files == 5 + 3 + 40)
 
-        let size = try await DirectorySize.measure(root.path)
+        let size = try await DirectorySize.measure(root)
         #expect(size.logicalBytes == expectedBytes)
         #expect(size.allocatedBytes == reference.allocated)
         #expect(size.fileCount == 48)
         #expect(size.folderCount == 1 + 6 + 1 + 40)  // root; a, a/b, a/b/c, a/b/c/d, a/b/c/d/e, d; many; many/f*
         #expect(size.skipped == 0)
-        #expect(try DirectorySize.measureSynchronously(root.path) == size)
+        #expect(try DirectorySize.measureSynchronously(root) == size)
     }
 
     @Test("a missing path is 0, a file is its own size, a symlink is not followed")
     func singlePaths() async throws {
         let folder = try TemporaryDirectory()
-        #expect(try await DirectorySize.measure(folder.path("missing").path) == DirectorySize())
+        #expect(try await DirectorySize.measure(folder.path("missing")) == DirectorySize())
         try TreeBuilder.write(1234, to: folder.path("file.bin"))
-        let file = try await DirectorySize.measure(folder.path("file.bin").path)
+        let file = try await DirectorySize.measure(folder.path("file.bin"))
         #expect(file.logicalBytes == 1234)
         #expect(file.fileCount == 1)
         try FileManager.default.createSymbolicLink(
             atPath: folder.path("link").path, withDestinationPath: folder.path("file.bin").path)
-        #expect(try await DirectorySize.measure(folder.path("link").path).logicalBytes == 0)
-        #expect(try await DirectorySize.measure(folder.url.path).logicalBytes == 1234)
+        #expect(try await DirectorySize.measure(folder.path("link")).logicalBytes == 0)
+        #expect(try await DirectorySize.measure(folder.url).logicalBytes == 1234)
+        let web = try #require(URL(string: "https://example.com/cache"))
+        await #expect(throws: CacheError.notAFileURL("https://example.com/cache")) {
+            try await DirectorySize.measure(web)
+        }
     }
 
     @Test("files deleted during the walk are skipped or counted whole, never a crash")
@@ -79,14 +83,14 @@ import Testing
         }
         var measurements: [DirectorySize] = []
         while measurements.count < 50 {
-            measurements.append(try await DirectorySize.measure(path))
+            measurements.append(try await DirectorySize.measure(folder.url))
         }
         await deleter.value
         for size in measurements {
             #expect(size.fileCount <= 2_000)
             #expect(size.logicalBytes == UInt64(size.fileCount * fileSize))
         }
-        #expect(try await DirectorySize.measure(path).fileCount == 0)
+        #expect(try await DirectorySize.measure(folder.url).fileCount == 0)
     }
 
     @Test("an unreadable folder is skipped and counted, the rest still measured")
@@ -110,21 +114,40 @@ import Testing
             #expect(result.standardOutput.contains(#""bytes":10"#), "\(result.standardOutput)")
             #expect(result.standardOutput.contains(#""skipped":1"#), "\(result.standardOutput)")
         } else {
-            let size = try await DirectorySize.measure(folder.url.path)
+            let size = try await DirectorySize.measure(folder.url)
             #expect(size.logicalBytes == 10)
             #expect(size.skipped == 1)
         }
     }
 
-    @Test("cancelling the task stops the walk with CancellationError")
+    @Test(
+        "cancelling the task stops the walk with CacheError.cancelled naming the folder, not a bare CancellationError")
     func cancellation() async throws {
         let folder = try TemporaryDirectory()
         for index in 0..<20_000 {
             try TreeBuilder.write(0, to: folder.path("d\(index % 4)/\(index)"))
         }
-        let path = folder.url.path
-        let task = Task { try await DirectorySize.measure(path) }
+        let url = folder.url
+        let task = Task { () async throws(CacheError) -> DirectorySize in try await DirectorySize.measure(url) }
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        let result = await task.result
+        #expect(throws: CacheError.cancelled(url.path)) { try result.get() }
+        #expect(CacheError.cancelled(url.path).isCancellation)
+    }
+
+    @Test("a folder cleaner whose task is cancelled stops with CacheError.cancelled and leaves the folder")
+    func cleanerCancellation() async throws {
+        let folder = try TemporaryDirectory()
+        let root = folder.path("cache")
+        for index in 0..<2_000 {
+            try TreeBuilder.write(0, to: root.appendingPathComponent("d\(index % 4)/\(index)"))
+        }
+        let task = Task { () async throws(CacheError) -> FolderCleaner.Summary in
+            try await FolderCleaner.clear(root, dryRun: true)
+        }
+        task.cancel()
+        let result = await task.result
+        #expect(throws: CacheError.cancelled(root.path)) { try result.get() }
+        #expect(FileManager.default.fileExists(atPath: root.path))
     }
 }

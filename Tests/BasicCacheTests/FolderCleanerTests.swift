@@ -20,7 +20,7 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: root.appendingPathComponent("loop").path, withDestinationPath: ".")
         let reports = Mutex<[FolderCleaner.Progress]>([])
-        let summary = try await FolderCleaner.clear(root.path) { progress in
+        let summary = try await FolderCleaner.clear(root) { progress in
             reports.withLock { $0.append(progress) }
         }
         #expect(summary.removedFiles == 600)
@@ -36,17 +36,19 @@ import Testing
     @Test("clear and clean refuse a missing folder, creating nothing, and a file")
     func clearEdges() async throws {
         let folder = try TemporaryDirectory()
-        let missing = folder.path("new/cache").path
-        await #expect(throws: CacheError.noSuchFolder(missing)) { try await FolderCleaner.clear(missing) }
-        await #expect(throws: CacheError.noSuchFolder(missing)) { try await FolderCleaner.clean(missing) }
-        await #expect(throws: CacheError.noSuchFolder(missing)) { try await FolderCleaner.clear(missing, dryRun: true) }
+        let missing = folder.path("new/cache")
+        await #expect(throws: CacheError.noSuchFolder(missing.path)) { try await FolderCleaner.clear(missing) }
+        await #expect(throws: CacheError.noSuchFolder(missing.path)) { try await FolderCleaner.clean(missing) }
+        await #expect(throws: CacheError.noSuchFolder(missing.path)) {
+            try await FolderCleaner.clear(missing, dryRun: true)
+        }
         #expect(!FileManager.default.fileExists(atPath: folder.path("new").path))
         try TreeBuilder.write(3, to: folder.path("file"))
         await #expect(throws: CacheError.notAFolder(folder.path("file").path)) {
-            try await FolderCleaner.clear(folder.path("file").path)
+            try await FolderCleaner.clear(folder.path("file"))
         }
         await #expect(throws: CacheError.notAFolder(folder.path("file").path)) {
-            try await FolderCleaner.clean(folder.path("file").path, olderThan: 0)
+            try await FolderCleaner.clean(folder.path("file"), olderThan: 0)
         }
         #expect(FileManager.default.fileExists(atPath: folder.path("file").path))
     }
@@ -59,10 +61,10 @@ import Testing
             atPath: folder.path("link").path, withDestinationPath: folder.path("target").path)
         let target = Self.realPath(folder.path("target"))
         await #expect(throws: CacheError.symbolicLink(folder.path("link").path, target: target)) {
-            try await FolderCleaner.clear(folder.path("link").path)
+            try await FolderCleaner.clear(folder.path("link"))
         }
-        await #expect(throws: CacheError.symbolicLink(folder.path("link").path + "/", target: target)) {
-            try await FolderCleaner.clean(folder.path("link").path + "/", olderThan: 0)
+        await #expect(throws: CacheError.symbolicLink(folder.path("link").path, target: target)) {
+            try await FolderCleaner.clean(URL(fileURLWithPath: folder.path("link").path + "/"), olderThan: 0)
         }
         #expect(FileManager.default.fileExists(atPath: folder.path("target/keep.bin").path))
     }
@@ -76,7 +78,7 @@ import Testing
             atPath: folder.path("cache/to-folder").path, withDestinationPath: folder.path("outside").path)
         try FileManager.default.createSymbolicLink(
             atPath: folder.path("cache/to-file").path, withDestinationPath: folder.path("outside/keep.bin").path)
-        let summary = try await FolderCleaner.clear(folder.path("cache").path)
+        let summary = try await FolderCleaner.clear(folder.path("cache"))
         #expect(summary.removedFiles == 1)
         #expect(summary.freedBytes == 7)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("cache").path).isEmpty)
@@ -91,7 +93,7 @@ import Testing
         try TreeBuilder.write(20, to: root.appendingPathComponent("a.bin"))
         try TreeBuilder.write(30, to: root.appendingPathComponent("b/x.bin"))
         let removals = Mutex<[FolderCleaner.Removal]>([])
-        let summary = try await FolderCleaner.clear(root.path + "/", dryRun: true) { _ in
+        let summary = try await FolderCleaner.clear(URL(fileURLWithPath: root.path + "/"), dryRun: true) { _ in
         } removing: { removal in
             removals.withLock { $0.append(removal) }
         }
@@ -109,7 +111,7 @@ import Testing
 
         let old = Date(timeIntervalSince1970: 1_000_000_000)
         TreeBuilder.setTimes(of: root.appendingPathComponent("b/x.bin"), access: old, modification: old)
-        let clean = try await FolderCleaner.clean(path, olderThan: 3600, dryRun: true)
+        let clean = try await FolderCleaner.clean(root, olderThan: 3600, dryRun: true)
         #expect(clean.removedFiles == 1)
         #expect(clean.freedBytes == 30)
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("b/x.bin").path))
@@ -124,12 +126,13 @@ import Testing
         try TreeBuilder.write(5, to: home.appendingPathComponent("sub/keep.bin"))
         try FileManager.default.createSymbolicLink(atPath: folder.path("link").path, withDestinationPath: home.path)
         let policy = DeletionPolicy(home: home.path)
-        for path in [home.path, home.path + "/sub/..", folder.path("link").path + "/", home.path + "/.."] {
+        for path in [home.path, home.path + "/sub/..", folder.path("link").path, home.path + "/.."] {
+            let url = URL(fileURLWithPath: path)
             for dryRun in [false, true] {
                 let error = await #expect(throws: CacheError.self, "\(path)") {
                     switch operation {
-                    case .clear: _ = try await FolderCleaner.clear(path, policy: policy, dryRun: dryRun)
-                    case .clean: _ = try await FolderCleaner.clean(path, olderThan: 0, policy: policy, dryRun: dryRun)
+                    case .clear: _ = try await FolderCleaner.clear(url, policy: policy, dryRun: dryRun)
+                    case .clean: _ = try await FolderCleaner.clean(url, olderThan: 0, policy: policy, dryRun: dryRun)
                     }
                 }
                 guard case .refused(let refusal) = error else {
@@ -163,7 +166,7 @@ import Testing
             }
         }
         for _ in 0..<5 {
-            _ = try await FolderCleaner.clear(root.path)
+            _ = try await FolderCleaner.clear(root)
         }
         stop.set()
         for writer in writers { await writer.value }
@@ -192,14 +195,14 @@ import Testing
                 of: url, access: now.addingTimeInterval(-age.accessed),
                 modification: now.addingTimeInterval(-age.modified))
         }
-        let summary = try await FolderCleaner.clean(folder.url.path, olderThan: 7 * day, now: now)
+        let summary = try await FolderCleaner.clean(folder.url, olderThan: 7 * day, now: now)
         #expect(summary.removedFiles == 2)
         #expect(summary.freedBytes == 20)
         let left = try Set(FileManager.default.subpathsOfDirectory(atPath: folder.url.path))
         #expect(left == ["edge.bin", "new.bin", "sub"])
 
         // By access time, edge.bin (read 9 days ago) goes; new.bin stays.
-        let byAccess = try await FolderCleaner.clean(folder.url.path, olderThan: 7 * day, by: .access, now: now)
+        let byAccess = try await FolderCleaner.clean(folder.url, olderThan: 7 * day, by: .access, now: now)
         #expect(byAccess.removedFiles == 1)
         #expect(try Set(FileManager.default.subpathsOfDirectory(atPath: folder.url.path)) == ["new.bin", "sub"])
     }

@@ -13,7 +13,7 @@ import Testing
         let folder = temporary.url.appendingPathComponent("images")
         let cache = try DiskCache(folder: folder, configuration: .init(sizeLimit: 50_000_000))
         try cache.store(Data("png bytes".utf8), forKey: "https://pic.cnblogs.com/face/1.png")
-        let size = try await DirectorySize.measure(folder.path)
+        let size = try await DirectorySize.measure(folder)
         let label = "清除缓存(\(ByteCount(size.logicalBytes)))"  // 清除缓存(25B)
         _ = try await cache.removeAll()  // the folder stays, empty
         #expect(label == "清除缓存(25B)")

@@ -53,4 +53,25 @@ import Testing
         }
         #expect(mismatch.description.contains(#"at "square_list[0].name""#), "\(mismatch)")
     }
+
+    /// A model whose own decoding refuses a value with an error of its own.
+    struct Even: Decodable {
+        struct Odd: Error, CustomStringConvertible {
+            let value: Int
+            var description: String { "\(value) is odd" }
+        }
+        init(from decoder: any Decoder) throws {
+            let value = try decoder.singleValueContainer().decode(Int.self)
+            guard value.isMultiple(of: 2) else { throw Odd(value: value) }
+        }
+    }
+
+    @Test("a model's own error becomes decodingFailed with the model's words, so decode throws only KeyPathError")
+    func modelsOwnError() throws {
+        #expect(throws: Never.self) { try Self.document.decode(Even.self, at: "square_list[0].id") }
+        let odd = try #require(throws: KeyPathError.self) {
+            try Self.document.decode(Even.self, at: "square_list[1].id")
+        }
+        #expect(odd == .decodingFailed(path: "square_list[1].id", type: "Even", reason: "29 is odd"))
+    }
 }

@@ -129,13 +129,12 @@ import Testing
         do {
             let value = try JSONValue(parsing: text)
             Issue.record("\(text.debugDescription) parsed as \(value)")
-        } catch let error as JSONParseError {
+        } catch {
+            // Typed throws: `error` is a JSONParseError.
             #expect(error.line == line, "\(error)")
             #expect(error.column == column, "\(error)")
             #expect(error.reason.contains(reason), "\(error)")
             #expect(error.description.hasPrefix("invalid JSON at line \(line), column \(column): "))
-        } catch {
-            Issue.record("unexpected error \(error)")
         }
     }
 

@@ -116,4 +116,17 @@ import Testing
             #expect(throws: FormatError.invalidAmount(text)) { try Money.parse(text) }
         }
     }
+
+    @Test("parse reads a substring and throws FormatError itself, so a plain catch sees its cases")
+    func parseSubstringTyped() throws {
+        let line = "total: 12.50 yuan"
+        let field = line.split(separator: " ")[1]
+        #expect(try Money.parse(field) == Decimal(string: "12.5"))
+        do throws(FormatError) {
+            _ = try Money.parse(line.split(separator: " ")[0])
+            Issue.record("'total:' parsed as an amount")
+        } catch {
+            #expect(error == .invalidAmount("total:"))
+        }
+    }
 }

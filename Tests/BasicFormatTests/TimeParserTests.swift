@@ -61,4 +61,17 @@ import Testing
             #expect(throws: FormatError.invalidTimeZone(name)) { try TimeParser.timeZone(named: name) }
         }
     }
+
+    @Test("date(from:) reads a substring and throws FormatError itself")
+    func substringTyped() throws {
+        let line = "at 1700000000 or never"
+        let fields = line.split(separator: " ")
+        #expect(try Self.parser.date(from: fields[1]) == Date(timeIntervalSince1970: 1_700_000_000))
+        do throws(FormatError) {
+            _ = try Self.parser.date(from: fields[3])
+            Issue.record("'never' parsed as a time")
+        } catch {
+            #expect(error == .invalidTime("never"))
+        }
+    }
 }

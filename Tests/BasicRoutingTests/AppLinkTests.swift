@@ -50,11 +50,13 @@ import Testing
         do {
             let link = try AppLink(text)
             Issue.record("\(text) read as \(link)")
-        } catch let RoutingError.malformedURL(url, message) {
+        } catch {
+            guard case .malformedURL(let url, let message) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
             #expect(url == text)
             #expect(message.contains(reason), "\(message)")
-        } catch {
-            Issue.record("unexpected error \(error)")
         }
     }
 }

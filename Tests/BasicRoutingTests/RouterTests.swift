@@ -124,19 +124,48 @@ import Testing
         do {
             try router.register(pattern) { _ in 0 }
             Issue.record("\(pattern) was accepted")
-        } catch let RoutingError.invalidPattern(text, message) {
+        } catch {
+            guard case .invalidPattern(let text, let message) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
             #expect(text == pattern)
             #expect(message.contains(reason), "\(message)")
-        } catch {
-            Issue.record("unexpected error \(error)")
         }
     }
 
-    @Test("an error the handler throws reaches the caller")
+    @Test("an error the handler throws reaches the caller whole, inside handlerFailed")
     func handlerErrors() throws {
-        struct Refused: Error, Equatable {}
+        struct Refused: Error, Equatable, CustomStringConvertible {
+            var description: String { "the screen is locked" }
+        }
         var router = Router<Int>()
         try router.register("mod://locked") { _ in throw Refused() }
-        #expect(throws: Refused()) { try router.route("mod://locked") }
+        do throws(RoutingError) {
+            _ = try router.route("mod://locked")
+            Issue.record("the handler's error was lost")
+        } catch {
+            guard case .handlerFailed(let url, let underlying) = error else {
+                Issue.record("expected handlerFailed, got \(error)")
+                return
+            }
+            #expect(url == "mod://locked")
+            #expect(underlying.error as? Refused == Refused())
+            #expect(error == .handlerFailed("mod://locked", .init(Refused())))
+            #expect(error.description == "the handler for 'mod://locked' failed: the screen is locked")
+        }
+    }
+
+    @Test("a RoutingError the handler throws, from a router of its own, passes through unwrapped")
+    func handlerRoutingErrors() throws {
+        var innerRouter = Router<Int>()
+        try innerRouter.register("mod://inner/a") { _ in 1 }
+        let inner = innerRouter
+        var outer = Router<Int>()
+        try outer.register("mod://outer/:rest") { match in
+            try inner.route("mod://inner/\(match.parameters["rest"] ?? "")")
+        }
+        #expect(try outer.route("mod://outer/a") == 1)
+        #expect(throws: RoutingError.noRoute("mod://inner/b")) { try outer.route("mod://outer/b") }
     }
 }

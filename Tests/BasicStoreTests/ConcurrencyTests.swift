@@ -122,7 +122,7 @@ import Testing
                 Thread {
                     defer { finished.leave() }
                     do {
-                        let store = try KeyValueStore(path: fixture.path, key: key)
+                        let store = try KeyValueStore(at: fixture.url, key: key)
                         try store.set(opener, forKey: "opener-\(opener)", in: "race")
                     } catch {
                         failures.withLock { $0.append("opener \(opener): \(error)") }
@@ -134,7 +134,7 @@ import Testing
                 finished.notify(queue: .global()) { continuation.resume() }
             }
             #expect(failures.withLock { $0 } == [], "round \(round)")
-            let store = try KeyValueStore(path: fixture.path, key: key)
+            let store = try KeyValueStore(at: fixture.url, key: key)
             #expect(try store.keys(in: "race").count == 8, "round \(round)")
         }
     }

@@ -17,7 +17,7 @@ import Testing
     func longestTimeout() throws {
         let fixture = try StoreFixture()
         let store = try KeyValueStore(
-            path: fixture.path, key: .none, configuration: .init(busyTimeout: .seconds(Int64.max)))
+            at: fixture.url, key: .none, configuration: .init(busyTimeout: .seconds(Int64.max)))
         try store.set(1, forKey: "k")
         #expect(try store.value(Int.self, forKey: "k") == 1)
     }

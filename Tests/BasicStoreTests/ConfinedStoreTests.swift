@@ -13,7 +13,7 @@ import Testing
     /// A store at `path` holding a=1 and b=2 in "c". While the answer is kept, its -wal and -shm
     /// stay beside it; once it goes, the file is closed cleanly (no log left).
     static func makeStore(at path: String) throws -> KeyValueStore {
-        let store = try KeyValueStore(path: path, key: .raw(keyBytes))
+        let store = try KeyValueStore(at: URL(fileURLWithPath: path), key: .raw(keyBytes))
         try store.set("1", forKey: "a", in: "c")
         try store.set("2", forKey: "b", in: "c")
         return store
@@ -69,7 +69,8 @@ import Testing
             #expect(step.standardError.contains("read-only"), "\(step.standardError)")
             #expect(step.standardError.contains("clean.store") || step.standardError.contains("crashed.store"))
         }
-        #expect(try KeyValueStore(path: clean, key: .raw(Self.keyBytes)).keys(in: "c") == ["a", "b"])
+        #expect(
+            try KeyValueStore(at: URL(fileURLWithPath: clean), key: .raw(Self.keyBytes)).keys(in: "c") == ["a", "b"])
     }
 
     @Test("on a full disk a store reads; a write fails as diskFull, loses nothing, and succeeds once space is freed")

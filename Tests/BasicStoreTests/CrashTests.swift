@@ -35,7 +35,7 @@ import Testing
             acknowledgedTotal += acknowledged.count
 
             // then the file is sound, every acknowledged batch is there in full, and no batch is partial.
-            let store = try KeyValueStore(path: fixture.path, key: .raw(Self.key))
+            let store = try KeyValueStore(at: fixture.url, key: .raw(Self.key))
             #expect(try store.integrityProblems() == [], "round \(round)")
             var sizes: [Int: Int] = [:]
             for key in try store.keys(in: "crash") {
@@ -67,7 +67,7 @@ import Testing
         let fixture = try StoreFixture()
         let iterations = StoreFixture.iterations
         do {
-            let store = try KeyValueStore(path: fixture.path, key: .passphrase("A", iterations: iterations))
+            let store = try KeyValueStore(at: fixture.url, key: .passphrase("A", iterations: iterations))
             try store.write { tx in
                 for index in 0..<3_000 { try tx.set("value \(index)", forKey: "k\(index)", in: "c") }
             }
@@ -91,8 +91,8 @@ import Testing
 
             // then either the rekey committed (only the new passphrase opens the store) or it did
             // not (only the old one does), and every value reads under the one that works.
-            let opensWithOld = (try? KeyValueStore(path: fixture.path, key: .passphrase(current))) != nil
-            let opensWithNew = (try? KeyValueStore(path: fixture.path, key: .passphrase(next))) != nil
+            let opensWithOld = (try? KeyValueStore(at: fixture.url, key: .passphrase(current))) != nil
+            let opensWithNew = (try? KeyValueStore(at: fixture.url, key: .passphrase(next))) != nil
             #expect(opensWithOld != opensWithNew, "round \(round): old \(opensWithOld), new \(opensWithNew)")
             if output.contains("rekeyed") { #expect(opensWithNew, "round \(round)") }
             if opensWithNew {
@@ -101,7 +101,7 @@ import Testing
             } else if completed == 0 {
                 longestDelay = min(longestDelay * 3 / 2, 3_000_000)  // a slow machine: wait longer
             }
-            let store = try KeyValueStore(path: fixture.path, key: .passphrase(current))
+            let store = try KeyValueStore(at: fixture.url, key: .passphrase(current))
             #expect(try store.integrityProblems() == [], "round \(round)")
             #expect(try store.count(in: "c") == 3_000)
             #expect(try store.value(String.self, forKey: "k2999", in: "c") == "value 2999")
@@ -120,7 +120,7 @@ import Testing
         // Given a store open here with passphrase "A",
         let fixture = try StoreFixture()
         let iterations = StoreFixture.iterations
-        let store = try KeyValueStore(path: fixture.path, key: .passphrase("A", iterations: iterations))
+        let store = try KeyValueStore(at: fixture.url, key: .passphrase("A", iterations: iterations))
         try store.set("before", forKey: "k", in: "c")
         // when another process changes it to "B",
         let child = try ChildProcess(Self.stress, ["rekey", fixture.path, "A", "B", String(iterations)])
@@ -128,7 +128,7 @@ import Testing
         #expect(status == 0 && output == "rekeyed\n", "\(output)")
         // then a write here throws keyChanged, and "B" opens every value.
         #expect(throws: StoreError.keyChanged(path: fixture.path)) { try store.set("after", forKey: "k2", in: "c") }
-        let reopened = try KeyValueStore(path: fixture.path, key: .passphrase("B"))
+        let reopened = try KeyValueStore(at: fixture.url, key: .passphrase("B"))
         #expect(try reopened.keys(in: "c") == ["k"])
         #expect(try reopened.value(String.self, forKey: "k", in: "c") == "before")
     }
@@ -137,14 +137,14 @@ import Testing
     func twoProcesses() async throws {
         let fixture = try StoreFixture()
         let keyHex = Self.key.map { String(format: "%02x", $0) }.joined()
-        _ = try KeyValueStore(path: fixture.path, key: .raw(Self.key))  // created before both start
+        _ = try KeyValueStore(at: fixture.url, key: .raw(Self.key))  // created before both start
         let first = try ChildProcess(Self.stress, ["increment", fixture.path, keyHex, "150", "first"])
         let second = try ChildProcess(Self.stress, ["increment", fixture.path, keyHex, "150", "second"])
         let results = [await first.finish(timeout: 60), await second.finish(timeout: 60)]
         #expect(results.map(\.status) == [0, 0])
         #expect(results.map(\.output) == ["done first\n", "done second\n"])
 
-        let store = try KeyValueStore(path: fixture.path, key: .raw(Self.key))
+        let store = try KeyValueStore(at: fixture.url, key: .raw(Self.key))
         #expect(try store.value(Int.self, forKey: "counter", in: "shared") == 300)
         #expect(try store.count(in: "marks") == 300)
         #expect(try store.integrityProblems() == [])

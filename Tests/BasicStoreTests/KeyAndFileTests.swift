@@ -12,6 +12,23 @@ import Testing
         #expect(iterations == 600_000)
     }
 
+    @Test("a store opens at a file URL and keeps it; a URL that is no file is cannotOpen, and nothing is created")
+    func fileURLs() throws {
+        let fixture = try StoreFixture()
+        let store = try KeyValueStore(at: fixture.url, key: .none)
+        #expect(store.url == fixture.url)
+        try store.set(1, forKey: "k")
+        #expect(FileManager.default.fileExists(atPath: fixture.path))
+        let web = try #require(URL(string: "https://example.com/app.store"))
+        #expect(
+            throws: StoreError.cannotOpen(
+                path: "https://example.com/app.store",
+                reason: "it is not a file URL; give the store file's path as a file URL")
+        ) {
+            try KeyValueStore(at: web, key: .none)
+        }
+    }
+
     @Test("randomRaw gives 32 fresh bytes each time, and a store opens with them")
     func randomRawKey() throws {
         guard case .raw(let first) = try StoreKey.randomRaw(), case .raw(let second) = try StoreKey.randomRaw() else {

@@ -122,9 +122,9 @@ import Testing
         #expect(try store.count(in: "settings") == 0)
     }
 
-    @Test("write { } commits every change together, or none when it throws")
+    @Test("write { } commits every change together, or none when it throws; its own error comes out carried whole")
     func batches() throws {
-        struct Abort: Error {}
+        struct Abort: Error, Equatable {}
         let fixture = try StoreFixture()
         let store = try fixture.open()
         try store.write { tx in
@@ -132,7 +132,7 @@ import Testing
             try tx.append("first", to: "list")
         }
         #expect(try store.count(in: "batch") == 100)
-        #expect(throws: Abort.self) {
+        let error = try #require(throws: StoreError.self) {
             try store.write { tx in
                 try tx.removeAll(in: "batch")
                 try tx.set("x", forKey: "new", in: "batch")
@@ -141,6 +141,13 @@ import Testing
                 throw Abort()
             }
         }
+        guard case .transactionFailed(let carried) = error else {
+            Issue.record("expected transactionFailed, got \(error)")
+            return
+        }
+        #expect(carried.error as? Abort == Abort())
+        #expect(
+            error.description == "the write, read or savepoint block threw, and nothing it changed was kept: Abort()")
         #expect(try store.count(in: "batch") == 100)
         #expect(try !store.contains("new", in: "batch"))
         #expect(try store.itemCount(in: "list") == 1)
@@ -165,11 +172,17 @@ import Testing
     @Test("a savepoint inside a write undoes only its own changes when it throws")
     func savepoints() throws {
         struct Abort: Error {}
+        // A StoreError thrown inside comes out as it is, not carried.
+        let fixture0 = try StoreFixture()
+        let store0 = try fixture0.open()
+        #expect(throws: StoreError.indexOutOfRange(collection: "list", index: 3, count: 0)) {
+            try store0.write { tx in try tx.savepoint { inner in try inner.removeItem(at: 3, in: "list") } }
+        }
         let fixture = try StoreFixture()
         let store = try fixture.open()
         try store.write { tx in
             try tx.set(1, forKey: "outer")
-            #expect(throws: Abort.self) {
+            #expect(throws: StoreError.transactionFailed(.init(Abort()))) {
                 try tx.savepoint { inner in
                     try inner.set(2, forKey: "inner")
                     throw Abort()

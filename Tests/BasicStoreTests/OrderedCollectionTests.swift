@@ -87,8 +87,37 @@ import Testing
         #expect(try store.items(Article.self, in: "offline", range: 45..<60).map(\.id) == Array(45..<50))
         #expect(try store.jsonItems(in: "offline", range: 0..<1) == [["id": 0, "title": "t0", "tags": []]])
         #expect(try store.items(Int.self, in: "empty").isEmpty)
-        try store.removeAllItems(in: "offline")
+        try store.removeAll(in: "offline")
         #expect(try store.itemCount(in: "offline") == 0)
+    }
+
+    @Test("removeAll(in:) empties a collection of both kinds, keyed values and ordered items, and no other")
+    func removeAllBothKinds() throws {
+        struct Abort: Error {}
+        let fixture = try StoreFixture()
+        let store = try fixture.open()
+        for name in ["reading", "other"] {
+            try store.set("open", forKey: "state", in: name)
+            try store.append("first", to: name)
+            try store.append("second", to: name)
+        }
+        try store.removeAll(in: "reading")
+        #expect(try store.count(in: "reading") == 0)
+        #expect(try store.itemCount(in: "reading") == 0)
+        #expect(try store.count(in: "other") == 1)
+        #expect(try store.itemCount(in: "other") == 2)
+        // Inside a write block too, and undone with it.
+        #expect(throws: StoreError.self) {
+            try store.write { tx in
+                try tx.removeAll(in: "other")
+                #expect(try tx.count(in: "other") == 0 && tx.itemCount(in: "other") == 0)
+                throw Abort()
+            }
+        }
+        #expect(try store.count(in: "other") == 1)
+        #expect(try store.itemCount(in: "other") == 2)
+        try store.write { tx in try tx.removeAll(in: "other") }
+        #expect(try store.itemCount(in: "other") == 0)
     }
 
     @Test(

@@ -19,7 +19,7 @@ import Testing
         try writer.append("second", to: "list")
 
         // When it is opened read-only
-        let reader = try KeyValueStore(path: fixture.path, key: Self.key, configuration: Self.readOnly)
+        let reader = try KeyValueStore(at: fixture.url, key: Self.key, configuration: Self.readOnly)
 
         // Then every reading call answers as the writer's would
         #expect(reader.mode == .readOnly)
@@ -45,7 +45,7 @@ import Testing
         #expect(throws: refused) { try reader.insert("zero", at: 0, in: "list") }
         #expect(throws: refused) { try reader.moveItem(from: 0, to: 1, in: "list") }
         #expect(throws: refused) { try reader.removeItem(at: 0, in: "list") }
-        #expect(throws: refused) { try reader.removeAllItems(in: "list") }
+        #expect(throws: refused) { try reader.removeAll(in: "list") }
         #expect(throws: refused) { try reader.write { try $0.set(1, forKey: "n") } }
         #expect(throws: refused) { try reader.rekey(to: .none) }
         #expect(refused.description.contains(fixture.path))
@@ -59,7 +59,7 @@ import Testing
         _ = try fixture.open(Self.key)
         #expect(throws: StoreError.wrongKey(path: fixture.path)) {
             try KeyValueStore(
-                path: fixture.path, key: .raw([UInt8](repeating: 1, count: 32)), configuration: Self.readOnly)
+                at: fixture.url, key: .raw([UInt8](repeating: 1, count: 32)), configuration: Self.readOnly)
         }
     }
 
@@ -67,14 +67,14 @@ import Testing
     func missingOrFolder() throws {
         let fixture = try StoreFixture()
         let missing = try #require(throws: StoreError.self) {
-            try KeyValueStore(path: fixture.path, key: Self.key, configuration: Self.readOnly)
+            try KeyValueStore(at: fixture.url, key: Self.key, configuration: Self.readOnly)
         }
         #expect(missing == .cannotOpen(path: fixture.path, reason: "there is no such file; check the path"))
         #expect(!FileManager.default.fileExists(atPath: fixture.path))
         let folder = fixture.folder.url.path
         for mode in [KeyValueStore.Mode.readOnly, .readWrite] {
             let error = try #require(throws: StoreError.self) {
-                try KeyValueStore(path: folder, key: Self.key, configuration: .init(mode: mode))
+                try KeyValueStore(at: fixture.folder.url, key: Self.key, configuration: .init(mode: mode))
             }
             #expect(error == .cannotOpen(path: folder, reason: "it is a folder, not a store file; check the path"))
         }
@@ -87,7 +87,7 @@ import Testing
         try Data().write(to: URL(fileURLWithPath: fixture.path))
         // When it is opened read-only, then it says it is empty, and writes nothing
         #expect(throws: StoreError.emptyFile(path: fixture.path)) {
-            try KeyValueStore(path: fixture.path, key: Self.key, configuration: Self.readOnly)
+            try KeyValueStore(at: fixture.url, key: Self.key, configuration: Self.readOnly)
         }
         #expect(fixture.fileBytes().isEmpty)
         #expect(!FileManager.default.fileExists(atPath: fixture.path + "-wal"))
@@ -114,7 +114,7 @@ import Testing
 
         // When it is opened
         let error = try #require(throws: StoreError.self) {
-            try KeyValueStore(path: fixture.path, key: Self.key, configuration: .init(mode: mode))
+            try KeyValueStore(at: fixture.url, key: Self.key, configuration: .init(mode: mode))
         }
 
         // Then it is not taken for an empty store, and SQLite has not deleted the log
@@ -137,7 +137,7 @@ import Testing
         for (fixture, reason) in [(empty, "it is an empty SQLite database"), (other, "another program's")] {
             let before = fixture.fileBytes()
             let error = try #require(throws: StoreError.self) {
-                try KeyValueStore(path: fixture.path, key: Self.key, configuration: Self.readOnly)
+                try KeyValueStore(at: fixture.url, key: Self.key, configuration: Self.readOnly)
             }
             guard case .notAStoreFile(fixture.path, let found) = error else {
                 Issue.record("expected notAStoreFile, got \(error)")

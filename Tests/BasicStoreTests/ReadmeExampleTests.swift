@@ -18,13 +18,13 @@ import Testing
     @Test("the BasicStore example stores, reads, appends, reads read-only, batches and changes the passphrase")
     func storeExample() throws {
         let fixture = try StoreFixture(name: "app.store")
-        let store = try KeyValueStore(path: fixture.path, key: .passphrase("correct horse", iterations: 1_000))
+        let store = try KeyValueStore(at: fixture.url, key: .passphrase("correct horse", iterations: 1_000))
         try store.set("abc123", forKey: "token", in: "settings")
         let token = try store.value(String.self, forKey: "token", in: "settings")
         try store.append(["id": 4_133_083, "title": "Swift 并发"] as JSONValue, to: "offline")
         let firstPage = try store.jsonItems(in: "offline", range: 0..<20)
         let reader = try KeyValueStore(
-            path: fixture.path, key: .passphrase("correct horse"), configuration: .init(mode: .readOnly))
+            at: fixture.url, key: .passphrase("correct horse"), configuration: .init(mode: .readOnly))
         #expect(try reader.value(String.self, forKey: "token", in: "settings") == "abc123")
         try store.write { tx in
             try tx.set(true, forKey: "onboarded", in: "settings")
@@ -33,6 +33,6 @@ import Testing
         try store.changePassphrase(to: "battery staple", iterations: 1_000)
         #expect(token == "abc123")
         #expect(firstPage == [["id": 4_133_083, "title": "Swift 并发"]])
-        #expect(try KeyValueStore(path: fixture.path, key: .passphrase("battery staple")).count(in: "settings") == 2)
+        #expect(try KeyValueStore(at: fixture.url, key: .passphrase("battery staple")).count(in: "settings") == 2)
     }
 }

@@ -178,9 +178,9 @@ import Testing
     @Test("the credential store keeps the credential sealed, reads it back and removes it")
     func store() throws {
         let directory = try TemporaryDirectory()
-        let path = directory.path("library.sqlite").path
+        let file = directory.path("library.sqlite")
         let key = try StoreKey.randomRaw()
-        let credentials = CnblogsCredentialStore(store: try KeyValueStore(path: path, key: key))
+        let credentials = CnblogsCredentialStore(store: try KeyValueStore(at: file, key: key))
         #expect(try credentials.credential() == nil)
         let credential = CnblogsCredential.clientCredentials(
             CnblogsClientCredentials(
@@ -188,7 +188,7 @@ import Testing
                 expiresAt: Date(timeIntervalSince1970: 1_800_000_000)))
         try credentials.save(credential)
         // Another store object on the same file and key reads it back.
-        let reopened = CnblogsCredentialStore(store: try KeyValueStore(path: path, key: key))
+        let reopened = CnblogsCredentialStore(store: try KeyValueStore(at: file, key: key))
         #expect(try reopened.credential() == credential)
         try reopened.save(.personalAccessToken(Secret("pat-SEALED-3")))
         #expect(try credentials.credential() == .personalAccessToken(Secret("pat-SEALED-3")))

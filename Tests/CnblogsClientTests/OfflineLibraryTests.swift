@@ -233,7 +233,7 @@ import Testing
         try await library.save(Self.article(.post, 1, images: [image]), downloadingImages: true)
         try await library.save(Self.article(.post, 2))
         let key = [UInt8](try Data(contentsOf: folder.appendingPathComponent("offline.key")))
-        let raw = try KeyValueStore(path: folder.appendingPathComponent("offline.sqlite").path, key: .raw(key))
+        let raw = try KeyValueStore(at: folder.appendingPathComponent("offline.sqlite"), key: .raw(key))
         try raw.set("not an article", forKey: "post-2", in: "offline-articles")
         try raw.set("not an article either", forKey: "post-3", in: "offline-articles")
 

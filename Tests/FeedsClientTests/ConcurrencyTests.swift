@@ -61,6 +61,6 @@ import Testing
 enum BasicStoreFixture {
     static func store(in directory: TemporaryDirectory) throws -> BasicStore.KeyValueStore {
         try BasicStore.KeyValueStore(
-            path: directory.path("feeds.sqlite").path, key: try BasicStore.StoreKey.randomRaw())
+            at: directory.path("feeds.sqlite"), key: try BasicStore.StoreKey.randomRaw())
     }
 }

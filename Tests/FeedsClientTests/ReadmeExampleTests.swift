@@ -19,7 +19,7 @@ import Testing
             SampleFeed.rss([.init(id: "1", title: "Swift 并发 notes"), .init(id: "2", title: "Other")]))
 
         let store = try KeyValueStore(
-            path: fixture.directory.path("readme.sqlite").path, key: .passphrase("correct horse battery staple"))
+            at: fixture.directory.path("readme.sqlite"), key: .passphrase("correct horse battery staple"))
         let subscriptions = Subscriptions(store: store)
         let feed = try await subscriptions.add(fixture.address("index.html"), folder: "Blogs")
         try subscriptions.add(preset: .cnblogs)

@@ -50,7 +50,8 @@ guard arguments.count >= 4 else {
 if arguments[1] == "rekey", arguments.count == 6 {
     let iterations = Int(arguments[5]) ?? 1_000
     do {
-        let store = try KeyValueStore(path: arguments[2], key: .passphrase(arguments[3], iterations: iterations))
+        let store = try KeyValueStore(
+            at: URL(fileURLWithPath: arguments[2]), key: .passphrase(arguments[3], iterations: iterations))
         try store.changePassphrase(to: arguments[4], iterations: iterations)
         say("rekeyed")
         exit(0)
@@ -63,19 +64,21 @@ let key: StoreKey = arguments[3] == "none" ? .none : hexBytes(arguments[3]).map 
 
 do {
     if arguments[1] == "read", arguments.count == 5 {
-        let store = try KeyValueStore(path: arguments[2], key: key, configuration: .init(mode: .readOnly))
+        let store = try KeyValueStore(
+            at: URL(fileURLWithPath: arguments[2]), key: key, configuration: .init(mode: .readOnly))
         for name in try store.keys(in: arguments[4]) {
             say("\(name)=\(try store.value(String.self, forKey: name, in: arguments[4]) ?? "")")
         }
         exit(0)
     }
     if arguments[1] == "write", arguments.count == 7 {
-        let store = try KeyValueStore(path: arguments[2], key: key)
+        let store = try KeyValueStore(at: URL(fileURLWithPath: arguments[2]), key: key)
         try store.set(arguments[6], forKey: arguments[5], in: arguments[4])
         say("written")
         exit(0)
     }
-    let store = try KeyValueStore(path: arguments[2], key: key, configuration: .init(busyTimeout: .seconds(30)))
+    let store = try KeyValueStore(
+        at: URL(fileURLWithPath: arguments[2]), key: key, configuration: .init(busyTimeout: .seconds(30)))
     switch arguments[1] {
     case "crash":
         var batch = Int(arguments.count > 4 ? arguments[4] : "0") ?? 0

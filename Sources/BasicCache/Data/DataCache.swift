@@ -55,7 +55,7 @@ public final class DataCache: Sendable {
         folder: URL, pool: RequestPool = RequestPool(), memoryCostLimit: Int = 50_000_000,
         disk: DiskCache.Configuration = .init(), lifetime: TimeInterval? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
-    ) throws {
+    ) throws(CacheError) {
         self.disk = try DiskCache(folder: folder, configuration: disk)
         memory = MemoryCache(costLimit: memoryCostLimit)
         self.pool = pool
@@ -82,9 +82,11 @@ public final class DataCache: Sendable {
     ///
     /// - Parameter lifetime: how long the downloaded bytes stay fresh; ``defaultLifetime`` when
     ///   nil. Callers that share one download share the first one's lifetime.
-    /// - Throws: ``BasicNetworking/NetworkError`` when the download fails (nothing is cached
-    ///   then); ``CacheError`` when the bytes cannot be stored on disk.
-    public func data(for url: URL, lifetime: TimeInterval? = nil) async throws -> Data {
+    /// - Throws: ``CacheError/download(_:)`` carrying the network's error when the download fails
+    ///   (nothing is cached then); ``CacheError/cancelled(_:)`` when it was cancelled (its task,
+    ///   the pool, or a newer identical request); another ``CacheError`` when the bytes cannot be
+    ///   stored on disk.
+    public func data(for url: URL, lifetime: TimeInterval? = nil) async throws(CacheError) -> Data {
         if let cached = cachedData(for: url) { return cached }
         let key = url.absoluteString
         // An infinite lifetime is "for ever": no expiry rather than an unrepresentable date.
@@ -95,7 +97,12 @@ public final class DataCache: Sendable {
             guard (try? ResponseRule.default.validate(response)) != nil else { return }
             try? store(response.body, forKey: key, lifetime: lifetime)
         }
-        let response = try await pool.send(request)
+        let response: Response
+        do {
+            response = try await pool.send(request)
+        } catch {
+            throw error.isCancellation ? .cancelled(url.absoluteString) : .download(CacheError.DownloadFailure(error))
+        }
         // A store that failed inside the download is tried again here, to throw its error.
         if memory.value(forKey: key) == nil && !disk.contains(key) {
             try store(response.body, forKey: key, lifetime: lifetime)
@@ -105,7 +112,7 @@ public final class DataCache: Sendable {
 
     /// Stores `data` on disk, then in memory (so a failed disk store leaves nothing cached),
     /// fresh for `lifetime` seconds (nil: for ever).
-    private func store(_ data: Data, forKey key: String, lifetime: TimeInterval?) throws {
+    private func store(_ data: Data, forKey key: String, lifetime: TimeInterval?) throws(CacheError) {
         let moment = now()
         let expiry = lifetime.map { moment.addingTimeInterval($0) }
         try disk.store(data, forKey: key, expiry: expiry, now: moment)
@@ -115,24 +122,47 @@ public final class DataCache: Sendable {
     /// Forgets `url`'s bytes in both layers.
     ///
     /// - Throws: ``CacheError`` when the disk entry cannot be removed.
-    public func remove(_ url: URL) throws {
+    public func remove(_ url: URL) throws(CacheError) {
         memory.removeValue(forKey: url.absoluteString)
         try disk.remove(url.absoluteString)
     }
 
     /// The bytes held in each layer.
-    public func totalSize() async throws -> Size {
+    ///
+    /// - Throws: ``CacheError/cancelled(_:)`` when the task is cancelled.
+    public func totalSize() async throws(CacheError) -> Size {
         Size(memoryBytes: memory.totalCost, diskBytes: try await disk.totalSize())
     }
 
     /// Empties both layers; the disk folder stays, empty.
     ///
-    /// - Throws: ``CacheError`` when the folder cannot be emptied.
+    /// ```swift
+    /// let summary = try await images.removeAll()
+    /// ```
+    ///
+    /// - Throws: ``CacheError`` when the folder cannot be emptied; ``CacheError/cancelled(_:)``.
     @discardableResult
-    public func clear(progress: (@Sendable (FolderCleaner.Progress) -> Void)? = nil) async throws
+    public func removeAll(progress: (@Sendable (FolderCleaner.Progress) -> Void)? = nil) async throws(CacheError)
         -> FolderCleaner.Summary
     {
         memory.removeAll()
         return try await disk.removeAll(progress: progress)
+    }
+
+    /// Deletes the entries not read for `age` (a week by default) from disk, as
+    /// ``DiskCache/removeExpired(olderThan:now:progress:)``, and from memory what is no longer on
+    /// disk, so that memory never serves an entry the disk has let go.
+    ///
+    /// - Throws: ``CacheError`` when the folder cannot be cleaned; ``CacheError/cancelled(_:)``.
+    @discardableResult
+    public func removeExpired(
+        olderThan age: TimeInterval = DiskCache.oneWeek, now: Date = Date(),
+        progress: (@Sendable (FolderCleaner.Progress) -> Void)? = nil
+    ) async throws(CacheError) -> FolderCleaner.Summary {
+        let summary = try await disk.removeExpired(olderThan: age, now: now, progress: progress)
+        for key in memory.keys where !disk.contains(key) {
+            memory.removeValue(forKey: key)
+        }
+        return summary
     }
 }

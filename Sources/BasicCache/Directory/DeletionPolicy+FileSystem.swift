@@ -27,11 +27,14 @@ extension DeletionPolicy {
     /// let folder = try DeletionPolicy.current.checkedFolder("/tmp/x/link")   // its real path
     /// ```
     ///
+    /// Takes the path's text, as ``refusal(for:operation:)`` does, so that messages name it as
+    /// written; ``checkedFolder(_:for:)-(URL,_)`` takes a URL.
+    ///
     /// - Returns: the folder's real path.
     /// - Throws: ``CacheError/refused(_:)``, ``CacheError/noSuchFolder(_:)``,
     ///   ``CacheError/notAFolder(_:)``, ``CacheError/symbolicLink(_:target:)``, or another
     ///   ``CacheError`` from the file system.
-    public func checkedFolder(_ path: String, for operation: Operation = .clear) throws -> String {
+    public func checkedFolder(_ path: String, for operation: Operation = .clear) throws(CacheError) -> String {
         let resolved = try resolvedFolder(path, for: operation)
         var info = stat()
         guard stat(resolved, &info) == 0 else { throw CacheError.from(errno: errno, path: path) }
@@ -39,12 +42,24 @@ extension DeletionPolicy {
         return resolved
     }
 
+    /// The folder at the file URL `folder`, checked as ``checkedFolder(_:for:)-(String,_)`` checks
+    /// its path; the folder's real location.
+    ///
+    /// ```swift
+    /// let folder = try DeletionPolicy.current.checkedFolder(URL(fileURLWithPath: "/tmp/x/link"))
+    /// ```
+    ///
+    /// - Throws: as ``checkedFolder(_:for:)-(String,_)``; ``CacheError/notAFileURL(_:)``.
+    public func checkedFolder(_ folder: URL, for operation: Operation = .clear) throws(CacheError) -> URL {
+        URL(fileURLWithPath: try checkedFolder(try CacheError.path(of: folder), for: operation), isDirectory: true)
+    }
+
     /// Opens the folder that ``checkedFolder(_:for:)`` approves, one path component at a time and
     /// never through a symbolic link, and checks the open folder's identity again: what is opened
     /// is what was checked, even if the path changes meanwhile.
     ///
     /// - Returns: the open folder (the caller closes it), its real path, and its device.
-    func openFolder(_ path: String, for operation: Operation) throws -> (
+    func openFolder(_ path: String, for operation: Operation) throws(CacheError) -> (
         descriptor: Int32, resolved: String, device: UInt64
     ) {
         let resolved = try resolvedFolder(path, for: operation)
@@ -81,7 +96,7 @@ extension DeletionPolicy {
 
     /// The real path of `path`, checked by name: exists, is refused by nothing, is a folder and is
     /// not itself a symbolic link.
-    private func resolvedFolder(_ path: String, for operation: Operation) throws -> String {
+    private func resolvedFolder(_ path: String, for operation: Operation) throws(CacheError) -> String {
         guard let resolved = Self.realPath(path) else {
             let code = errno
             if code == ENOENT || path.isEmpty { throw CacheError.noSuchFolder(path) }
@@ -102,7 +117,7 @@ extension DeletionPolicy {
     }
 
     /// Throws when `info` (a folder's `stat`) is the same folder as one of ``protectedFolders``.
-    private func checkIdentity(of info: stat, path: String, operation: Operation) throws {
+    private func checkIdentity(of info: stat, path: String, operation: Operation) throws(CacheError) {
         for folder in protectedFolders {
             var protected = stat()
             guard stat(folder, &protected) == 0, protected.st_dev == info.st_dev, protected.st_ino == info.st_ino

@@ -4,7 +4,7 @@ import Synchronization
 /// The size of a file or of a folder tree, as the settings page's "清除缓存(12.3MB)" shows it.
 ///
 /// ```swift
-/// let size = try await DirectorySize.measure("/var/cache/reader")
+/// let size = try await DirectorySize.measure(URL(fileURLWithPath: "/var/cache/reader"))
 /// print(ByteCount(size.logicalBytes))   // 12.3MB
 /// ```
 ///
@@ -42,51 +42,76 @@ public struct DirectorySize: Sendable, Hashable {
         return sum
     }
 
-    /// Measures `path` off the caller's thread, walking its top-level folders on all cores.
+    /// Measures the file or folder at `location` off the caller's thread, walking its top-level
+    /// folders on all cores.
     ///
     /// The walk makes blocking system calls, so it runs on threads of its own rather than
     /// Swift's cooperative pool, which other tasks (networking, the UI's work) keep. Cancel the
-    /// task to stop it (a settings page that goes away): it then throws `CancellationError`.
+    /// task to stop it (a settings page that goes away): it then throws
+    /// ``CacheError/cancelled(_:)``.
     ///
-    /// - Throws: `CancellationError` only; unreadable entries are counted in ``skipped``.
+    /// - Throws: ``CacheError/cancelled(_:)``, or ``CacheError/notAFileURL(_:)`` for a URL that
+    ///   is not a file URL; unreadable entries are counted in ``skipped``.
     /// - Complexity: O(*n*) in the number of entries, one `fstatat` each.
-    public static func measure(_ path: String) async throws -> DirectorySize {
-        try Task.checkCancellation()
+    public static func measure(_ location: URL) async throws(CacheError) -> DirectorySize {
+        try await measure(path: try CacheError.path(of: location))
+    }
+
+    /// Measures `location` on the calling thread; see ``measure(_:)``.
+    ///
+    /// - Throws: ``CacheError/cancelled(_:)`` when the current task is cancelled;
+    ///   ``CacheError/notAFileURL(_:)``.
+    public static func measureSynchronously(_ location: URL) throws(CacheError) -> DirectorySize {
+        try measureSynchronously(path: try CacheError.path(of: location))
+    }
+
+    /// What ``measure(_:)`` does, for a path.
+    static func measure(path: String) async throws(CacheError) -> DirectorySize {
+        if Task.isCancelled { throw .cancelled(path) }
         let flag = CancellationFlag()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation {
+                (continuation: CheckedContinuation<Result<DirectorySize, CacheError>, Never>) in
                 DispatchQueue.global(qos: .utility).async {
-                    continuation.resume(with: Result { try measureInParallel(path, isCancelled: { flag.isSet }) })
+                    continuation.resume(
+                        returning: Result { () throws(CacheError) in
+                            try measureInParallel(path, isCancelled: { flag.isSet })
+                        })
                 }
             }
         } onCancel: {
             flag.set()
         }
+        return try outcome.get()
     }
 
-    /// Measures `path` on the calling thread; see ``measure(_:)``.
-    ///
-    /// - Throws: `CancellationError` when the current task is cancelled.
-    public static func measureSynchronously(_ path: String) throws -> DirectorySize {
+    /// What ``measureSynchronously(_:)`` does, for a path.
+    static func measureSynchronously(path: String) throws(CacheError) -> DirectorySize {
         let top = try DirectoryWalker.measureTop(path, isCancelled: { Task.isCancelled })
-        let rest = try DirectoryWalker.walk(top.subfolders, isCancelled: { Task.isCancelled })
+        let rest = try DirectoryWalker.walk(top.subfolders, of: path, isCancelled: { Task.isCancelled })
         return DirectoryWalker.combine(top: top, [rest])
     }
 
     /// The walk behind ``measure(_:)``: the top folder here, its subfolders shared out over
     /// `concurrentPerform`'s threads.
-    private static func measureInParallel(_ path: String, isCancelled: @Sendable () -> Bool) throws -> DirectorySize {
+    private static func measureInParallel(_ path: String, isCancelled: @Sendable () -> Bool) throws(CacheError)
+        -> DirectorySize
+    {
         let top = try DirectoryWalker.measureTop(path, isCancelled: isCancelled)
         guard !top.subfolders.isEmpty else { return top.size }
         let workers = min(top.subfolders.count, max(2, ProcessInfo.processInfo.activeProcessorCount))
-        let results = Mutex<[Result<DirectoryWalker.Partial, any Error>]>([])
+        let results = Mutex<[Result<DirectoryWalker.Partial, CacheError>]>([])
         let subfolders = top.subfolders
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let share = stride(from: worker, to: subfolders.count, by: workers).map { subfolders[$0] }
-            let result = Result { try DirectoryWalker.walk(share, isCancelled: isCancelled) }
+            let result = Result { () throws(CacheError) in
+                try DirectoryWalker.walk(share, of: path, isCancelled: isCancelled)
+            }
             results.withLock { $0.append(result) }
         }
-        let partials = try results.withLock { try $0.map { try $0.get() } }
+        let partials = try results.withLock { results throws(CacheError) in
+            try results.map { result throws(CacheError) in try result.get() }
+        }
         return DirectoryWalker.combine(top: top, partials)
     }
 }

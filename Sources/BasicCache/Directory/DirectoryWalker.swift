@@ -31,7 +31,7 @@ enum DirectoryWalker {
 
     /// Measures the top of `path`: a missing path is empty, a file is itself, a folder's direct
     /// files are counted and its subfolders listed for the workers.
-    static func measureTop(_ path: String, isCancelled: () -> Bool) throws -> Top {
+    static func measureTop(_ path: String, isCancelled: () -> Bool) throws(CacheError) -> Top {
         var top = Top()
         var info = stat()
         guard lstat(path, &info) == 0 else {
@@ -45,7 +45,9 @@ enum DirectoryWalker {
         }
         guard isDirectory(info.st_mode) else { return top }
         var counter = 0
-        try walkFolder(at: AT_FDCWD, name: path, into: &top.partial, counter: &counter, isCancelled: isCancelled) {
+        try walkFolder(
+            at: AT_FDCWD, name: path, top: path, into: &top.partial, counter: &counter, isCancelled: isCancelled
+        ) {
             subfolder in
             top.subfolders.append(path.hasSuffix("/") ? path + subfolder : path + "/" + subfolder)
             return false  // the workers walk it
@@ -54,12 +56,14 @@ enum DirectoryWalker {
         return top
     }
 
-    /// Walks whole subtrees.
-    static func walk(_ folders: [String], isCancelled: () -> Bool) throws -> Partial {
+    /// Walks whole subtrees of the walk of `top`.
+    static func walk(_ folders: [String], of top: String, isCancelled: () -> Bool) throws(CacheError) -> Partial {
         var partial = Partial()
         var counter = 0
         for folder in folders {
-            try walkFolder(at: AT_FDCWD, name: folder, into: &partial, counter: &counter, isCancelled: isCancelled) {
+            try walkFolder(
+                at: AT_FDCWD, name: folder, top: top, into: &partial, counter: &counter, isCancelled: isCancelled
+            ) {
                 _ in
                 true
             }
@@ -88,11 +92,11 @@ enum DirectoryWalker {
     }
 
     /// Walks the folder `name` (relative to `parent`), adding its files; `descend` says for each
-    /// subfolder name whether to walk into it now.
+    /// subfolder name whether to walk into it now. A cancellation names `top`, the walk's folder.
     private static func walkFolder(
-        at parent: Int32, name: String, into partial: inout Partial, counter: inout Int,
+        at parent: Int32, name: String, top: String, into partial: inout Partial, counter: inout Int,
         isCancelled: () -> Bool, descend: (String) -> Bool
-    ) throws {
+    ) throws(CacheError) {
         let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
             partial.size.skipped += 1  // vanished, unreadable, or replaced by a symlink
@@ -109,7 +113,7 @@ enum DirectoryWalker {
         var subfolders: [String] = []
         while let entry = readdir(directory) {
             counter += 1
-            if counter % cancellationCheckInterval == 0, isCancelled() { throw CancellationError() }
+            if counter % cancellationCheckInterval == 0, isCancelled() { throw .cancelled(top) }
             if Platform.isDotOrDotDot(entry) { continue }
             var info = stat()
             let status = withUnsafePointer(to: &entry.pointee.d_name) { pointer in
@@ -130,8 +134,8 @@ enum DirectoryWalker {
         }
         for child in subfolders {
             try walkFolder(
-                at: folderFD, name: child, into: &partial, counter: &counter, isCancelled: isCancelled, descend: descend
-            )
+                at: folderFD, name: child, top: top, into: &partial, counter: &counter, isCancelled: isCancelled,
+                descend: descend)
         }
     }
 

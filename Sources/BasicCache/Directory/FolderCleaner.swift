@@ -10,7 +10,7 @@ import Foundation
 /// ("clean", SDWebImage's weekly sweep). The folder itself always stays.
 ///
 /// ```swift
-/// let summary = try await FolderCleaner.clear("/var/cache/reader") { progress in
+/// let summary = try await FolderCleaner.clear(URL(fileURLWithPath: "/var/cache/reader")) { progress in
 ///     print("\(progress.done)/\(progress.total)")
 /// }
 /// print("cleared \(summary.removedFiles) files, \(ByteCount(summary.freedBytes)) freed")
@@ -87,8 +87,8 @@ public enum FolderCleaner {
     /// A week, SDWebImage's default age for ``clean(_:olderThan:by:now:policy:dryRun:progress:removing:)``.
     public static let oneWeek: TimeInterval = 7 * 24 * 3600
 
-    /// Removes everything inside the existing folder `path` and leaves it empty. Files other tasks
-    /// write meanwhile may stay or go, never half.
+    /// Removes everything inside the existing folder `folder` and leaves it empty. Files other
+    /// tasks write meanwhile may stay or go, never half.
     ///
     /// - Parameters:
     ///   - policy: which folders are refused; ``DeletionPolicy/current`` by default.
@@ -100,12 +100,24 @@ public enum FolderCleaner {
     /// - Throws: ``CacheError/refused(_:)`` for a folder the policy protects,
     ///   ``CacheError/noSuchFolder(_:)``, ``CacheError/notAFolder(_:)`` for a file,
     ///   ``CacheError/symbolicLink(_:target:)``, ``CacheError/notWritable(_:reason:)`` when it
-    ///   cannot be changed, `CancellationError`.
+    ///   cannot be changed, ``CacheError/cancelled(_:)`` when the task is cancelled (what was
+    ///   removed by then stays removed), ``CacheError/notAFileURL(_:)``.
     /// - Complexity: O(*n*) in the entries inside, one `fstatat` and one `unlinkat` each.
     public static func clear(
-        _ path: String, policy: DeletionPolicy = .current, dryRun: Bool = false,
+        _ folder: URL, policy: DeletionPolicy = .current, dryRun: Bool = false,
         progress: (@Sendable (Progress) -> Void)? = nil, removing: (@Sendable (Removal) -> Void)? = nil
-    ) async throws -> Summary {
+    ) async throws(CacheError) -> Summary {
+        try clear(
+            path: try CacheError.path(of: folder), policy: policy, dryRun: dryRun, progress: progress,
+            removing: removing)
+    }
+
+    /// What ``clear(_:policy:dryRun:progress:removing:)`` does, for a path: reports name the
+    /// path as given.
+    static func clear(
+        path: String, policy: DeletionPolicy, dryRun: Bool, progress: (@Sendable (Progress) -> Void)?,
+        removing: (@Sendable (Removal) -> Void)?
+    ) throws(CacheError) -> Summary {
         var sweep = Sweep(
             path: path, progress: progress, removing: removing, isDryRun: dryRun, shouldRemove: { _ in true },
             removesFolders: true)
@@ -113,8 +125,8 @@ public enum FolderCleaner {
         return sweep.summary
     }
 
-    /// Removes the files inside the existing folder `path` whose time is older than `age` seconds,
-    /// keeping folders.
+    /// Removes the files inside the existing folder `folder` whose time is older than `age`
+    /// seconds, keeping folders.
     ///
     /// - Parameters:
     ///   - age: how old a file must be to go; a week by default.
@@ -123,10 +135,20 @@ public enum FolderCleaner {
     ///   - policy, dryRun, progress, removing: as ``clear(_:policy:dryRun:progress:removing:)``.
     /// - Throws: as ``clear(_:policy:dryRun:progress:removing:)``.
     public static func clean(
-        _ path: String, olderThan age: TimeInterval = oneWeek, by kind: TimeKind = .modification,
+        _ folder: URL, olderThan age: TimeInterval = oneWeek, by kind: TimeKind = .modification,
         now: Date = Date(), policy: DeletionPolicy = .current, dryRun: Bool = false,
         progress: (@Sendable (Progress) -> Void)? = nil, removing: (@Sendable (Removal) -> Void)? = nil
-    ) async throws -> Summary {
+    ) async throws(CacheError) -> Summary {
+        try clean(
+            path: try CacheError.path(of: folder), olderThan: age, by: kind, now: now, policy: policy, dryRun: dryRun,
+            progress: progress, removing: removing)
+    }
+
+    /// What ``clean(_:olderThan:by:now:policy:dryRun:progress:removing:)`` does, for a path.
+    static func clean(
+        path: String, olderThan age: TimeInterval, by kind: TimeKind, now: Date, policy: DeletionPolicy,
+        dryRun: Bool, progress: (@Sendable (Progress) -> Void)?, removing: (@Sendable (Removal) -> Void)?
+    ) throws(CacheError) -> Summary {
         let cutoff = now.timeIntervalSince1970 - age
         var sweep = Sweep(
             path: path, progress: progress, removing: removing, isDryRun: dryRun,
@@ -166,7 +188,7 @@ private struct Sweep {
         self.removesFolders = removesFolders
     }
 
-    mutating func run(policy: DeletionPolicy, operation: DeletionPolicy.Operation) throws {
+    mutating func run(policy: DeletionPolicy, operation: DeletionPolicy.Operation) throws(CacheError) {
         let folder = try policy.openFolder(path, for: operation)
         device = folder.device
         if !isDryRun, access(folder.resolved, W_OK) != 0 {
@@ -176,7 +198,7 @@ private struct Sweep {
         }
         if let progress {
             do {
-                total = try DirectorySize.measureSynchronously(folder.resolved).fileCount
+                total = try DirectorySize.measureSynchronously(path: folder.resolved).fileCount
             } catch {
                 close(folder.descriptor)
                 throw error
@@ -191,7 +213,7 @@ private struct Sweep {
     /// Removes what it should inside the open folder `fd` (shown as `path`), then closes it.
     ///
     /// - Returns: whether anything inside was kept (not to be removed, left alone, or resisting).
-    private mutating func sweep(folder fd: Int32, path: String) throws -> Bool {
+    private mutating func sweep(folder fd: Int32, path: String) throws(CacheError) -> Bool {
         guard let directory = fdopendir(fd) else {
             close(fd)
             summary.skipped += 1
@@ -207,7 +229,7 @@ private struct Sweep {
         if removing != nil { names.sort() }
         var kept = false
         for name in names {
-            try Task.checkCancellation()
+            if Task.isCancelled { throw .cancelled(self.path) }
             var info = stat()
             guard fstatat(folderFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 summary.skipped += 1  // gone already
@@ -253,8 +275,8 @@ private struct Sweep {
     /// when clearing; a mount point, or a folder swapped for another since `fstatat`, is left alone.
     ///
     /// - Returns: whether the subfolder stays.
-    private mutating func sweep(subfolder name: String, _ info: stat, in folderFD: Int32, path: String) throws
-        -> Bool
+    private mutating func sweep(subfolder name: String, _ info: stat, in folderFD: Int32, path: String)
+        throws(CacheError) -> Bool
     {
         let child = openat(folderFD, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard child >= 0 else {

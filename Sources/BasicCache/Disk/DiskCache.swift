@@ -9,7 +9,8 @@ import Synchronization
 #endif
 
 /// A folder of cached entries: any string key, atomic writes, least-recently-used eviction by
-/// total size, count and age, "clear" and "clean" as the settings page needs them.
+/// total size, count and age, and ``removeAll(progress:)`` and ``removeExpired(olderThan:now:progress:)``
+/// for the settings page's "clear" and "clean".
 ///
 /// ```swift
 /// let cache = try DiskCache(folder: caches.appendingPathComponent("images"),
@@ -23,7 +24,7 @@ import Synchronization
 /// - A write goes to a temporary file that is then renamed into place: a reader sees the old
 ///   entry or the new one, never half of one.
 /// - Each entry's file keeps its last access in its modification time (touched on every read),
-///   which is what eviction and ``removeExpired(olderThan:progress:)`` look at. An entry can
+///   which is what eviction and ``removeExpired(olderThan:now:progress:)`` look at. An entry can
 ///   also carry its own expiry date, after which it reads as missing.
 public final class DiskCache: Sendable {
     /// Limits of a disk cache; `0` and `nil` mean none.
@@ -43,7 +44,7 @@ public final class DiskCache: Sendable {
         }
     }
 
-    /// A week, SDWebImage's default age for ``removeExpired(olderThan:progress:)``.
+    /// A week, SDWebImage's default age for ``removeExpired(olderThan:now:progress:)``.
     public static let oneWeek = FolderCleaner.oneWeek
 
     /// The folder the entries live in.
@@ -68,9 +69,11 @@ public final class DiskCache: Sendable {
     /// stored. A folder reached through a symbolic link is judged, and later cleared, by its real
     /// path.
     ///
-    /// - Throws: ``CacheError`` when the folder cannot be created or is a file, and
-    ///   ``CacheError/refused(_:)`` for a folder the ``DeletionPolicy`` protects.
-    public init(folder: URL, configuration: Configuration = Configuration()) throws {
+    /// - Throws: ``CacheError`` when the folder cannot be created or is a file,
+    ///   ``CacheError/refused(_:)`` for a folder the ``DeletionPolicy`` protects, and
+    ///   ``CacheError/notAFileURL(_:)``.
+    public init(folder: URL, configuration: Configuration = Configuration()) throws(CacheError) {
+        _ = try CacheError.path(of: folder)
         self.folder = folder
         self.configuration = configuration
         try Self.createFolder(folder)
@@ -86,7 +89,7 @@ public final class DiskCache: Sendable {
     }
 
     /// Creates `folder` when it is missing.
-    private static func createFolder(_ folder: URL) throws {
+    private static func createFolder(_ folder: URL) throws(CacheError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw CacheError.notAFolder(folder.path) }
@@ -123,7 +126,7 @@ public final class DiskCache: Sendable {
     /// The data stored for `key`; see ``entry(forKey:now:)``.
     ///
     /// - Throws: ``CacheError`` when the entry exists but cannot be read.
-    public func data(forKey key: String, now: Date = Date()) throws -> Data? {
+    public func data(forKey key: String, now: Date = Date()) throws(CacheError) -> Data? {
         try entry(forKey: key, now: now)?.data
     }
 
@@ -132,7 +135,7 @@ public final class DiskCache: Sendable {
     /// read counts as an access for eviction.
     ///
     /// - Throws: ``CacheError`` when the entry exists but cannot be read.
-    public func entry(forKey key: String, now: Date = Date()) throws -> Entry? {
+    public func entry(forKey key: String, now: Date = Date()) throws(CacheError) -> Entry? {
         let url = fileURL(forKey: key)
         let contents: Data
         do {
@@ -166,7 +169,7 @@ public final class DiskCache: Sendable {
     ///
     /// - Parameter expiry: a moment after which the entry reads as missing.
     /// - Throws: ``CacheError/diskFull(_:)``, ``CacheError/notWritable(_:reason:)``.
-    public func store(_ data: Data, forKey key: String, expiry: Date? = nil, now: Date = Date()) throws {
+    public func store(_ data: Data, forKey key: String, expiry: Date? = nil, now: Date = Date()) throws(CacheError) {
         let url = fileURL(forKey: key)
         let old = Self.fileSize(url)
         let contents = DiskCacheEntry.encode(data, expiry: expiry)
@@ -196,7 +199,7 @@ public final class DiskCache: Sendable {
     /// Removes `key`'s entry, if any.
     ///
     /// - Throws: ``CacheError`` when the file exists and cannot be removed.
-    public func remove(_ key: String) throws {
+    public func remove(_ key: String) throws(CacheError) {
         let url = fileURL(forKey: key)
         let size = Self.fileSize(url)
         guard unlink(url.path) == 0 || errno == ENOENT else { throw CacheError.from(errno: errno, path: url.path) }
@@ -213,36 +216,45 @@ public final class DiskCache: Sendable {
     // MARK: Size, clear, clean
 
     /// The total size of the entries on disk, in bytes (each entry's data and its 16-byte header).
-    public func totalSize() async throws -> UInt64 {
-        try await DirectorySize.measure(folder.path).logicalBytes
+    ///
+    /// - Throws: ``CacheError/cancelled(_:)`` when the task is cancelled.
+    public func totalSize() async throws(CacheError) -> UInt64 {
+        try await DirectorySize.measure(path: folder.path).logicalBytes
     }
 
     /// Deletes every entry and leaves the folder in place, empty: the settings page's "clear".
     /// Safe while other tasks write: their entries are whole or absent afterwards. A folder that
     /// has vanished meanwhile is made again, empty.
-    public func removeAll(progress: (@Sendable (FolderCleaner.Progress) -> Void)? = nil) async throws
+    ///
+    /// - Throws: ``CacheError``, ``CacheError/cancelled(_:)`` when the task is cancelled.
+    public func removeAll(progress: (@Sendable (FolderCleaner.Progress) -> Void)? = nil) async throws(CacheError)
         -> FolderCleaner.Summary
     {
         guard try recreateIfVanished() == false else { return FolderCleaner.Summary() }
-        let summary = try await FolderCleaner.clear(realFolderPath, progress: progress)
+        let summary = try FolderCleaner.clear(
+            path: realFolderPath, policy: .current, dryRun: false, progress: progress, removing: nil)
         totals.withLock { $0 = nil }
         return summary
     }
 
     /// Deletes the entries not read for `age` (a week by default): SDWebImage's "clean".
+    ///
+    /// - Throws: ``CacheError``, ``CacheError/cancelled(_:)`` when the task is cancelled.
     public func removeExpired(
         olderThan age: TimeInterval = oneWeek, now: Date = Date(),
         progress: (@Sendable (FolderCleaner.Progress) -> Void)? = nil
-    ) async throws -> FolderCleaner.Summary {
+    ) async throws(CacheError) -> FolderCleaner.Summary {
         guard try recreateIfVanished() == false else { return FolderCleaner.Summary() }
-        let summary = try await FolderCleaner.clean(realFolderPath, olderThan: age, now: now, progress: progress)
+        let summary = try FolderCleaner.clean(
+            path: realFolderPath, olderThan: age, by: .modification, now: now, policy: .current, dryRun: false,
+            progress: progress, removing: nil)
         totals.withLock { $0 = nil }
         return summary
     }
 
     /// Makes the folder again when something removed it since the cache was opened (it then
     /// holds nothing to remove); whether it did.
-    private func recreateIfVanished() throws -> Bool {
+    private func recreateIfVanished() throws(CacheError) -> Bool {
         var info = stat()
         guard lstat(realFolderPath, &info) != 0, errno == ENOENT else { return false }
         try Self.createFolder(URL(fileURLWithPath: realFolderPath))

@@ -12,21 +12,33 @@ extension JSONValue {
     ///
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
     /// - Complexity: O(*n*) in the size of the document.
-    public init(parsing data: some ContiguousBytes) throws {
-        self = try data.withUnsafeBytes { raw throws(JSONParseError) in
-            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
-            return try parser.parseDocument()
+    public init(parsing data: some ContiguousBytes) throws(JSONParseError) {
+        self = try Self.parsed(data)
+    }
+
+    /// The document in `data`; what `init(parsing:)` does.
+    static func parsed(_ data: some ContiguousBytes) throws(JSONParseError) -> JSONValue {
+        // `withUnsafeBytes` rethrows untyped: carry the typed outcome out as a Result.
+        let outcome = data.withUnsafeBytes { raw in
+            Result { () throws(JSONParseError) -> JSONValue in
+                var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+                return try parser.parseDocument()
+            }
         }
+        return try outcome.get()
     }
 
     /// Parses a JSON document held in a string.
     ///
     /// - Throws: ``JSONParseError`` with the line and column of the first problem.
-    public init(parsing text: String) throws {
+    public init(parsing text: String) throws(JSONParseError) {
         var text = text
-        self = try text.withUTF8 { bytes throws(JSONParseError) in
-            var parser = JSONParser(bytes: bytes)
-            return try parser.parseDocument()
+        let outcome = text.withUTF8 { bytes in
+            Result { () throws(JSONParseError) -> JSONValue in
+                var parser = JSONParser(bytes: bytes)
+                return try parser.parseDocument()
+            }
         }
+        self = try outcome.get()
     }
 }

@@ -75,7 +75,7 @@ public struct JSONKeyPath: Hashable, Sendable {
     ///   of the first problem; ``KeyPathError/tooManySteps(path:steps:)`` for more than
     ///   ``JSONValue/maximumDepth`` steps.
     /// - Complexity: O(*n*) in the length of `text`.
-    public init(_ text: String) throws {
+    public init(_ text: String) throws(KeyPathError) {
         var parser = KeyPathParser(text: text)
         components = try parser.parse()
     }

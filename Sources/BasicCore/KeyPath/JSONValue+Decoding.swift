@@ -10,10 +10,11 @@ extension JSONValue {
     ///
     /// - Throws: ``KeyPathError/noValue(path:)`` when nothing is at `path`;
     ///   ``KeyPathError/decodingFailed(path:type:reason:)`` naming the full path of the value that
-    ///   did not fit (`square_list[3].name`) when decoding fails.
+    ///   did not fit (`square_list[3].name`) when decoding fails, or with the model's own error's
+    ///   words when its `init(from:)` throws something other than a `DecodingError`.
     public func decode<T: Decodable>(
         _ type: T.Type, at path: JSONKeyPath = .root, using decoder: JSONDecoder = JSONDecoder()
-    ) throws -> T {
+    ) throws(KeyPathError) -> T {
         guard let value = value(at: path) else {
             throw KeyPathError.noValue(path: path.description)
         }
@@ -22,6 +23,10 @@ extension JSONValue {
         } catch let error as DecodingError {
             throw KeyPathError.decodingFailed(
                 path: path.description, type: String(describing: T.self), reason: Self.explain(error, under: path))
+        } catch {
+            // The model's own `init(from:)` threw an error of its own: its words are the reason.
+            throw KeyPathError.decodingFailed(
+                path: path.description, type: String(describing: T.self), reason: String(describing: error))
         }
     }
 
@@ -31,7 +36,7 @@ extension JSONValue {
     /// - Throws: ``KeyPathError``.
     public func decode<T: Decodable>(
         _ type: T.Type, at path: String, using decoder: JSONDecoder = JSONDecoder()
-    ) throws -> T {
+    ) throws(KeyPathError) -> T {
         try decode(type, at: try JSONKeyPath(path), using: decoder)
     }
 

@@ -27,7 +27,7 @@ extension JSONValue {
     /// The value at the path written as text; see ``value(at:)-(JSONKeyPath)``.
     ///
     /// - Throws: ``KeyPathError/malformed(path:column:reason:)`` when the text is not a path.
-    public func value(at path: String) throws -> JSONValue? {
+    public func value(at path: String) throws(KeyPathError) -> JSONValue? {
         value(at: try JSONKeyPath(path))
     }
 
@@ -61,7 +61,7 @@ extension JSONValue {
     ///   result would nest deeper than ``JSONValue/maximumDepth``.
     /// - Complexity: O(*k*) in the number of steps, plus the padding, plus O(*m*) in the size of
     ///   `newValue` when it is an array or an object (its depth is measured).
-    public mutating func set(_ newValue: JSONValue, at path: JSONKeyPath) throws {
+    public mutating func set(_ newValue: JSONValue, at path: JSONKeyPath) throws(KeyPathError) {
         // Check first, so that a failing set leaves the value as it was.
         try Self.checkSettable(self, path: path, newValue: newValue)
         Self.set(newValue, in: &self, path: path)
@@ -70,7 +70,7 @@ extension JSONValue {
     /// Sets `newValue` at the path written as text; see ``set(_:at:)-(_,JSONKeyPath)``.
     ///
     /// - Throws: ``KeyPathError``.
-    public mutating func set(_ newValue: JSONValue, at path: String) throws {
+    public mutating func set(_ newValue: JSONValue, at path: String) throws(KeyPathError) {
         try set(newValue, at: try JSONKeyPath(path))
     }
 
@@ -119,14 +119,14 @@ extension JSONValue {
     ///
     /// - Throws: ``KeyPathError/malformed(path:column:reason:)`` when the text is not a path.
     @discardableResult
-    public mutating func removeValue(at path: String) throws -> JSONValue? {
+    public mutating func removeValue(at path: String) throws(KeyPathError) -> JSONValue? {
         removeValue(at: try JSONKeyPath(path))
     }
 
     // MARK: Implementation
 
     /// Walks `path` as `set` will and throws where it would fail.
-    private static func checkSettable(_ value: JSONValue, path: JSONKeyPath, newValue: JSONValue) throws {
+    private static func checkSettable(_ value: JSONValue, path: JSONKeyPath, newValue: JSONValue) throws(KeyPathError) {
         let steps = path.components.count
         guard steps <= maximumDepth else {
             throw KeyPathError.tooDeep(path: path.description, depth: steps + newValue.depth(limit: maximumDepth))
@@ -170,7 +170,8 @@ extension JSONValue {
     }
 
     /// Checks an index of a set; returns how many `null`s it pads the array with.
-    private static func checkIndex(_ index: Int, count: Int, path: JSONKeyPath, depth: Int) throws -> Int {
+    private static func checkIndex(_ index: Int, count: Int, path: JSONKeyPath, depth: Int) throws(KeyPathError) -> Int
+    {
         let resolved = index < 0 ? count + index : index
         guard resolved >= 0, resolved - count <= JSONKeyPath.maximumPadding else {
             throw KeyPathError.indexOutOfRange(

@@ -91,22 +91,22 @@ extension JSONValue {
     /// ```
     ///
     /// - Throws: ``KeyPathError/malformed(path:column:reason:)`` when the text is not a path.
-    public func string(at path: String) throws -> String? { string(at: try JSONKeyPath(path)) }
+    public func string(at path: String) throws(KeyPathError) -> String? { string(at: try JSONKeyPath(path)) }
 
     /// The value at the path written as text, read leniently as an `Int`; see ``asInt``.
     ///
     /// - Throws: ``KeyPathError/malformed(path:column:reason:)`` when the text is not a path.
-    public func int(at path: String) throws -> Int? { int(at: try JSONKeyPath(path)) }
+    public func int(at path: String) throws(KeyPathError) -> Int? { int(at: try JSONKeyPath(path)) }
 
     /// The value at the path written as text, read leniently as a `Double`; see ``asDouble``.
     ///
     /// - Throws: ``KeyPathError/malformed(path:column:reason:)`` when the text is not a path.
-    public func double(at path: String) throws -> Double? { double(at: try JSONKeyPath(path)) }
+    public func double(at path: String) throws(KeyPathError) -> Double? { double(at: try JSONKeyPath(path)) }
 
     /// The value at the path written as text, read leniently as a `Bool`; see ``asBool``.
     ///
     /// - Throws: ``KeyPathError/malformed(path:column:reason:)`` when the text is not a path.
-    public func bool(at path: String) throws -> Bool? { bool(at: try JSONKeyPath(path)) }
+    public func bool(at path: String) throws(KeyPathError) -> Bool? { bool(at: try JSONKeyPath(path)) }
 }
 
 extension String {

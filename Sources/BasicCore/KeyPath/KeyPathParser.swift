@@ -14,7 +14,7 @@ struct KeyPathParser {
         characters = Array(text.unicodeScalars)
     }
 
-    mutating func parse() throws -> [JSONKeyPath.Component] {
+    mutating func parse() throws(KeyPathError) -> [JSONKeyPath.Component] {
         var components: [JSONKeyPath.Component] = []
         guard !characters.isEmpty else { return components }
         // The first step is a key or a bracket; each later one follows '.' or is a bracket.
@@ -40,7 +40,7 @@ struct KeyPathParser {
         return components
     }
 
-    private mutating func parseKey(after separator: Character?) throws -> String {
+    private mutating func parseKey(after separator: Character?) throws(KeyPathError) -> String {
         let start = position
         while position < characters.count {
             let character = characters[position]
@@ -57,7 +57,7 @@ struct KeyPathParser {
         return Self.string(characters[start..<position])
     }
 
-    private mutating func parseBracket() throws -> JSONKeyPath.Component {
+    private mutating func parseBracket() throws(KeyPathError) -> JSONKeyPath.Component {
         position += 1  // [
         guard position < characters.count else {
             throw malformed("expected an index or a quoted key after '['")
@@ -82,7 +82,7 @@ struct KeyPathParser {
         return component
     }
 
-    private mutating func parseIndex() throws -> Int {
+    private mutating func parseIndex() throws(KeyPathError) -> Int {
         let start = position
         if characters[position] == "-" { position += 1 }
         let digitsStart = position
@@ -99,7 +99,7 @@ struct KeyPathParser {
         return index
     }
 
-    private mutating func parseQuoted(quote: Unicode.Scalar) throws -> String {
+    private mutating func parseQuoted(quote: Unicode.Scalar) throws(KeyPathError) -> String {
         let opening = position
         position += 1
         var key = String.UnicodeScalarView()

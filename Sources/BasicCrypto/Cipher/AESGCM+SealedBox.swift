@@ -12,7 +12,7 @@ extension AESGCM {
         ///
         /// - Throws: ``CryptoError`` (`invalidParameter`) when `combined` is shorter than a nonce
         ///   and a tag (28 bytes).
-        public init(combined: some ContiguousBytes) throws {
+        public init(combined: some ContiguousBytes) throws(CryptoError) {
             let bytes = combined.withUnsafeBytes { Array($0) }
             guard bytes.count >= AESGCM.nonceByteCount + AESGCM.tagByteCount else {
                 throw CryptoError(
@@ -26,7 +26,7 @@ extension AESGCM {
         ///
         /// - Throws: ``CryptoError`` (`invalidParameter`) when the nonce is not 12 bytes or the
         ///   tag not 16.
-        public init(nonce: [UInt8], ciphertext: [UInt8], tag: [UInt8]) throws {
+        public init(nonce: [UInt8], ciphertext: [UInt8], tag: [UInt8]) throws(CryptoError) {
             guard nonce.count == AESGCM.nonceByteCount, tag.count == AESGCM.tagByteCount else {
                 throw CryptoError(
                     .invalidParameter, message: "the nonce must be 12 bytes and the tag 16",

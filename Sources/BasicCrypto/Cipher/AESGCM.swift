@@ -28,31 +28,34 @@ public enum AESGCM {
     public static func seal(
         _ plaintext: some ContiguousBytes, using key: CipherKey, nonce: [UInt8]? = nil,
         authenticating associatedData: [UInt8] = []
-    ) throws -> SealedBox {
+    ) throws(CryptoError) -> SealedBox {
         if let nonce, nonce.count != nonceByteCount {
             throw CryptoError(
                 .invalidParameter, message: "the nonce is \(nonce.count) bytes, not 12", context: "AES-256-GCM seal")
         }
         // One buffer, `nonce ‖ ciphertext ‖ tag`, written in place.
-        let combined = try plaintext.withUnsafeBytes { plaintext in
-            try [UInt8](unsafeUninitializedCapacity: nonceByteCount + plaintext.count + tagByteCount) {
-                buffer, initialized in
-                let output = UnsafeMutableRawBufferPointer(buffer)
-                let nonceBytes = UnsafeMutableRawBufferPointer(rebasing: output[..<nonceByteCount])
-                if let nonce {
-                    nonceBytes.copyBytes(from: nonce)
-                } else {
-                    try NonceSource.shared.fill(nonceBytes)
-                }
-                try key.bytes.withUnsafeBytes { key in
-                    try associatedData.withUnsafeBytes { ad in
-                        try Backend.aesGCMSeal(
-                            key: key, nonce: UnsafeRawBufferPointer(nonceBytes), plaintext: plaintext,
-                            authenticating: ad, into: UnsafeMutableRawBufferPointer(rebasing: output[nonceByteCount...])
-                        )
+        let combined = try CryptoError.rethrown(context: "AES-256-GCM seal") {
+            try plaintext.withUnsafeBytes { plaintext in
+                try [UInt8](unsafeUninitializedCapacity: nonceByteCount + plaintext.count + tagByteCount) {
+                    buffer, initialized in
+                    let output = UnsafeMutableRawBufferPointer(buffer)
+                    let nonceBytes = UnsafeMutableRawBufferPointer(rebasing: output[..<nonceByteCount])
+                    if let nonce {
+                        nonceBytes.copyBytes(from: nonce)
+                    } else {
+                        try NonceSource.shared.fill(nonceBytes)
                     }
+                    try key.bytes.withUnsafeBytes { key in
+                        try associatedData.withUnsafeBytes { ad in
+                            try Backend.aesGCMSeal(
+                                key: key, nonce: UnsafeRawBufferPointer(nonceBytes), plaintext: plaintext,
+                                authenticating: ad,
+                                into: UnsafeMutableRawBufferPointer(rebasing: output[nonceByteCount...])
+                            )
+                        }
+                    }
+                    initialized = output.count
                 }
-                initialized = output.count
             }
         }
         return SealedBox(checkedCombined: combined)
@@ -65,16 +68,18 @@ public enum AESGCM {
     /// - Complexity: O(*n*) in the size of the ciphertext.
     public static func open(
         _ box: SealedBox, using key: CipherKey, authenticating associatedData: [UInt8] = []
-    ) throws -> [UInt8] {
-        try key.bytes.withUnsafeBytes { key in
-            try box.combined.withUnsafeBytes { combined in
-                let nonce = UnsafeRawBufferPointer(rebasing: combined[..<nonceByteCount])
-                let ciphertext = UnsafeRawBufferPointer(
-                    rebasing: combined[nonceByteCount..<(combined.count - tagByteCount)])
-                let tag = UnsafeRawBufferPointer(rebasing: combined[(combined.count - tagByteCount)...])
-                return try associatedData.withUnsafeBytes { ad in
-                    try Backend.aesGCMOpen(
-                        key: key, nonce: nonce, ciphertext: ciphertext, tag: tag, authenticating: ad)
+    ) throws(CryptoError) -> [UInt8] {
+        try CryptoError.rethrown(context: "AES-256-GCM open") {
+            try key.bytes.withUnsafeBytes { key in
+                try box.combined.withUnsafeBytes { combined in
+                    let nonce = UnsafeRawBufferPointer(rebasing: combined[..<nonceByteCount])
+                    let ciphertext = UnsafeRawBufferPointer(
+                        rebasing: combined[nonceByteCount..<(combined.count - tagByteCount)])
+                    let tag = UnsafeRawBufferPointer(rebasing: combined[(combined.count - tagByteCount)...])
+                    return try associatedData.withUnsafeBytes { ad in
+                        try Backend.aesGCMOpen(
+                            key: key, nonce: nonce, ciphertext: ciphertext, tag: tag, authenticating: ad)
+                    }
                 }
             }
         }

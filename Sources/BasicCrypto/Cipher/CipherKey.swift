@@ -16,7 +16,7 @@ public struct CipherKey: Sendable, Hashable, CustomStringConvertible {
     /// A key from exactly 32 bytes.
     ///
     /// - Throws: ``CryptoError`` (`invalidParameter`) for any other size.
-    public init(bytes: some ContiguousBytes) throws {
+    public init(bytes: some ContiguousBytes) throws(CryptoError) {
         let bytes = bytes.withUnsafeBytes { Array($0) }
         guard bytes.count == Self.byteCount else {
             throw CryptoError(
@@ -28,7 +28,7 @@ public struct CipherKey: Sendable, Hashable, CustomStringConvertible {
     /// A new key from the secure random generator.
     ///
     /// - Throws: ``CryptoError`` when the generator fails.
-    public static func random() throws -> CipherKey {
+    public static func random() throws(CryptoError) -> CipherKey {
         try CipherKey(bytes: SecureRandom.bytes(count: byteCount))
     }
 

@@ -10,9 +10,11 @@ public enum HMAC {
     ///
     /// - Throws: ``CryptoError`` when the crypto library fails.
     /// - Complexity: O(*n*) in the size of `message`.
-    public static func sha256(key: some ContiguousBytes, message: some ContiguousBytes) throws -> [UInt8] {
-        try key.withUnsafeBytes { key in
-            try message.withUnsafeBytes { message in try Backend.hmacSHA256(key: key, message: message) }
+    public static func sha256(key: some ContiguousBytes, message: some ContiguousBytes) throws(CryptoError) -> [UInt8] {
+        try CryptoError.rethrown(context: "HMAC-SHA256") {
+            try key.withUnsafeBytes { key in
+                try message.withUnsafeBytes { message in try Backend.hmacSHA256(key: key, message: message) }
+            }
         }
     }
 

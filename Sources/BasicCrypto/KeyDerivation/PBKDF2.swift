@@ -17,7 +17,7 @@ public enum PBKDF2 {
     /// - Complexity: O(`iterations`).
     public static func deriveKey(
         passphrase: String, salt: some ContiguousBytes, iterations: Int = recommendedIterations, byteCount: Int = 32
-    ) throws -> [UInt8] {
+    ) throws(CryptoError) -> [UInt8] {
         var password = Array(passphrase.utf8)
         defer { SecureMemory.wipe(&password) }  // the String itself cannot be wiped; this copy can
         return try deriveKey(password: password, salt: salt, iterations: iterations, byteCount: byteCount)
@@ -30,15 +30,18 @@ public enum PBKDF2 {
     public static func deriveKey(
         password: some ContiguousBytes, salt: some ContiguousBytes, iterations: Int = recommendedIterations,
         byteCount: Int = 32
-    ) throws -> [UInt8] {
+    ) throws(CryptoError) -> [UInt8] {
         guard iterations >= 1, iterations <= Int(Int32.max), byteCount >= 1, byteCount <= 1 << 20 else {
             throw CryptoError(
                 .invalidParameter, message: "iterations \(iterations) and length \(byteCount) must be positive",
                 context: "PBKDF2-HMAC-SHA256")
         }
-        return try password.withUnsafeBytes { password in
-            try salt.withUnsafeBytes { salt in
-                try Backend.pbkdf2SHA256(password: password, salt: salt, iterations: iterations, byteCount: byteCount)
+        return try CryptoError.rethrown(context: "PBKDF2-HMAC-SHA256") {
+            try password.withUnsafeBytes { password in
+                try salt.withUnsafeBytes { salt in
+                    try Backend.pbkdf2SHA256(
+                        password: password, salt: salt, iterations: iterations, byteCount: byteCount)
+                }
             }
         }
     }

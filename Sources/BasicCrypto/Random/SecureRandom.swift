@@ -8,10 +8,10 @@ public enum SecureRandom {
     /// `count` random bytes.
     ///
     /// - Throws: ``CryptoError`` when the generator cannot supply them, or `count` is negative.
-    public static func bytes(count: Int) throws -> [UInt8] {
+    public static func bytes(count: Int) throws(CryptoError) -> [UInt8] {
         guard count >= 0 else {
             throw CryptoError(.invalidParameter, message: "cannot make \(count) bytes", context: "random bytes")
         }
-        return try Backend.randomBytes(count: count)
+        return try CryptoError.rethrown(context: "random bytes") { try Backend.randomBytes(count: count) }
     }
 }

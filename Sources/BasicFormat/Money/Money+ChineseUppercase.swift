@@ -20,7 +20,7 @@ extension Money {
     /// `整` only when there are no 角 and no 分; `负` before a negative amount; zero is `零元整`.
     ///
     /// - Throws: ``FormatError/amountTooLarge(_:)`` for 10^16 and beyond (in either sign).
-    public static func chineseUppercase(_ amount: Decimal) throws -> String {
+    public static func chineseUppercase(_ amount: Decimal) throws(FormatError) -> String {
         let rounded = roundedToCents(amount)
         let magnitude = rounded < 0 ? -rounded : rounded
         guard magnitude < Decimal(string: "10000000000000000") ?? 0 else {

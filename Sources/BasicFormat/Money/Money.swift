@@ -22,7 +22,12 @@ public enum Money {
     /// - Throws: ``FormatError/invalidAmount(_:)`` for anything else (`1e3`, `1,000`, `¥5`);
     ///   ``FormatError/amountTooPrecise(_:digits:)`` for more than ``maximumDigits`` digits, which
     ///   `Decimal` would round.
-    public static func parse(_ text: String) throws -> Decimal {
+    public static func parse(_ text: some StringProtocol) throws(FormatError) -> Decimal {
+        try parsedAmount(String(text))
+    }
+
+    /// What `parse(_:)` does, for a `String`.
+    static func parsedAmount(_ text: String) throws(FormatError) -> Decimal {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var digits = trimmed[...]
         if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }

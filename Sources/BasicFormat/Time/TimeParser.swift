@@ -45,7 +45,12 @@ public struct TimeParser: Sendable {
     ///
     /// - Throws: ``FormatError/invalidTime(_:)`` when it is none of the accepted forms;
     ///   ``FormatError/timeOutOfRange(_:)`` for a timestamp outside ``supportedRange``.
-    public func date(from text: String) throws -> Date {
+    public func date(from text: some StringProtocol) throws(FormatError) -> Date {
+        try parsedDate(String(text))
+    }
+
+    /// What `date(from:)` does, for a `String`.
+    func parsedDate(_ text: String) throws(FormatError) -> Date {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let number = Double(trimmed), number.isFinite, trimmed.allSatisfy({ $0.isASCIIDigit || "+-.".contains($0) })
         {
@@ -102,7 +107,7 @@ public struct TimeParser: Sendable {
     /// A time zone from an identifier (`Asia/Shanghai`, `UTC`) or an offset (`+08:00`, `-0530`).
     ///
     /// - Throws: ``FormatError/invalidTimeZone(_:)``.
-    public static func timeZone(named name: String) throws -> TimeZone {
+    public static func timeZone(named name: String) throws(FormatError) -> TimeZone {
         if let zone = TimeZone(identifier: name) { return zone }
         let offset = name.replacingOccurrences(of: ":", with: "")
         if let sign = offset.first, sign == "+" || sign == "-", offset.count == 5,

@@ -17,7 +17,7 @@ struct KeyMaterial {
     var keyCheck: [UInt8]
 
     /// New material for `key`, with a fresh salt, and the cipher it makes.
-    static func make(for key: StoreKey) throws -> (KeyMaterial, ValueCipher) {
+    static func make(for key: StoreKey) throws(StoreError) -> (KeyMaterial, ValueCipher) {
         let salt = try random(count: saltByteCount)
         var material = KeyMaterial(encryption: "none", derivation: "none", salt: [], iterations: 0, keyCheck: [])
         switch key {
@@ -43,7 +43,7 @@ struct KeyMaterial {
     ///   encrypted store or the other way round; ``StoreError/keyKindMismatch(path:usesPassphrase:)``
     ///   when it is a raw key for a passphrase store or the other way round (checked before
     ///   deriving anything); ``StoreError/invalidKey(reason:)``.
-    func cipher(for key: StoreKey, path: String) throws -> ValueCipher {
+    func cipher(for key: StoreKey, path: String) throws(StoreError) -> ValueCipher {
         let isEncrypted = encryption != "none"
         guard key.isEncrypted == isEncrypted else {
             throw StoreError.encryptionMismatch(path: path, isEncrypted: isEncrypted)
@@ -63,45 +63,44 @@ struct KeyMaterial {
                 break
             }
         }
-        do {
-            switch key {
-            case .none:
-                return ValueCipher(key: nil)
-            case .raw(let bytes):
-                guard bytes.count == CipherKey.byteCount else {
-                    throw StoreError.invalidKey(reason: "a raw key is 32 bytes, not \(bytes.count)")
-                }
-                return ValueCipher(key: try CipherKey(bytes: bytes))
-            case .passphrase(let passphrase, _):
-                guard iterations >= 1 else {
-                    throw StoreError.invalidKey(reason: "PBKDF2 needs at least 1 iteration, not \(iterations)")
-                }
+        switch key {
+        case .none:
+            return ValueCipher(key: nil)
+        case .raw(let bytes):
+            guard bytes.count == CipherKey.byteCount else {
+                throw StoreError.invalidKey(reason: "a raw key is 32 bytes, not \(bytes.count)")
+            }
+            return ValueCipher(key: try Self.crypto { () throws(CryptoError) in try CipherKey(bytes: bytes) })
+        case .passphrase(let passphrase, _):
+            guard iterations >= 1 else {
+                throw StoreError.invalidKey(reason: "PBKDF2 needs at least 1 iteration, not \(iterations)")
+            }
+            let key = try Self.crypto { () throws(CryptoError) in
                 var derived = try PBKDF2.deriveKey(passphrase: passphrase, salt: salt, iterations: iterations)
                 defer { SecureMemory.wipe(&derived) }  // CipherKey keeps its own copy
-                return ValueCipher(key: try CipherKey(bytes: derived))
+                return try CipherKey(bytes: derived)
             }
-        } catch let error as CryptoError {
-            throw StoreError.cryptoFailure(message: error.description)
+            return ValueCipher(key: key)
         }
     }
 
     /// Opens the key-check record with `cipher`.
     ///
     /// - Throws: ``StoreError/wrongKey(path:)`` when it does not open.
-    func verify(_ cipher: ValueCipher, path: String) throws {
+    func verify(_ cipher: ValueCipher, path: String) throws(StoreError) {
         guard cipher.isEncrypted else { return }
+        let plaintext: [UInt8]
         do {
-            let plaintext = try keyCheck.withUnsafeBytes {
-                try cipher.open($0, associatedData: Self.keyCheckAssociatedData, collection: "", key: "")
-            }
-            guard plaintext == Self.keyCheckPlaintext else { throw StoreError.wrongKey(path: path) }
-        } catch StoreError.tampered {
+            plaintext = try cipher.open(keyCheck, associatedData: Self.keyCheckAssociatedData, collection: "", key: "")
+        } catch {
+            guard case .tampered = error else { throw error }
             throw StoreError.wrongKey(path: path)
         }
+        guard plaintext == Self.keyCheckPlaintext else { throw StoreError.wrongKey(path: path) }
     }
 
     /// Reads the material from `store_meta`.
-    static func read(from database: Database) throws -> KeyMaterial {
+    static func read(from database: Database) throws(StoreError) -> KeyMaterial {
         var values: [String: (Int64, [UInt8])] = [:]
         let rows = try database.statement("SELECT name, value FROM store_meta").rows {
             ($0.text(at: 0), $0.int64(at: 1), $0.blob(at: 1))
@@ -109,7 +108,7 @@ struct KeyMaterial {
         for (name, integer, blob) in rows {
             values[name] = (integer, blob)
         }
-        func text(_ name: String) throws -> String {
+        func text(_ name: String) throws(StoreError) -> String {
             guard let value = values[name] else {
                 throw StoreError.notAStoreFile(path: database.path, reason: "its key record \(name) is missing")
             }
@@ -121,7 +120,7 @@ struct KeyMaterial {
     }
 
     /// Writes the material to `store_meta` (inside the caller's transaction).
-    func write(to database: Database) throws {
+    func write(to database: Database) throws(StoreError) {
         let insert = try database.statement("INSERT OR REPLACE INTO store_meta(name, value) VALUES (?, ?)")
         try insert.run(["encryption", .blob(Array(encryption.utf8))])
         try insert.run(["key_derivation", .blob(Array(derivation.utf8))])
@@ -130,10 +129,15 @@ struct KeyMaterial {
         try insert.run(["key_check", .blob(keyCheck)])
     }
 
-    private static func random(count: Int) throws -> [UInt8] {
+    private static func random(count: Int) throws(StoreError) -> [UInt8] {
+        try crypto { () throws(CryptoError) in try SecureRandom.bytes(count: count) }
+    }
+
+    /// What `body` returns, a crypto failure as ``StoreError/cryptoFailure(message:)``.
+    private static func crypto<T>(_ body: () throws(CryptoError) -> T) throws(StoreError) -> T {
         do {
-            return try SecureRandom.bytes(count: count)
-        } catch let error as CryptoError {
+            return try body()
+        } catch {
             throw StoreError.cryptoFailure(message: error.description)
         }
     }

@@ -3,9 +3,9 @@ import BasicCrypto
 /// How a store's values are encrypted: with a raw key, a passphrase, or (explicitly) not at all.
 ///
 /// ```swift
-/// let store = try KeyValueStore(path: path, key: .passphrase(passphrase))
-/// let fromKeychain = try KeyValueStore(path: path, key: .raw(keyBytes))   // 32 bytes
-/// let plain = try KeyValueStore(path: path, key: .none)
+/// let store = try KeyValueStore(at: url, key: .passphrase(passphrase))
+/// let fromKeychain = try KeyValueStore(at: url, key: .raw(keyBytes))   // 32 bytes
+/// let plain = try KeyValueStore(at: url, key: .none)
 /// ```
 ///
 /// Its description never shows the key or the passphrase.

@@ -39,11 +39,11 @@ struct ValueCipher: Sendable {
     }
 
     /// The stored form of `plaintext`.
-    func seal(_ plaintext: [UInt8], associatedData: [UInt8]) throws -> [UInt8] {
+    func seal(_ plaintext: [UInt8], associatedData: [UInt8]) throws(StoreError) -> [UInt8] {
         guard let key else { return plaintext }
         do {
             return try AESGCM.seal(plaintext, using: key, authenticating: associatedData).combined
-        } catch let error as CryptoError {
+        } catch {
             throw StoreError.cryptoFailure(message: error.description)
         }
     }
@@ -51,16 +51,28 @@ struct ValueCipher: Sendable {
     /// The plaintext of a stored value; a value that fails authentication is
     /// ``StoreError/tampered(collection:key:)``.
     func open(_ stored: UnsafeRawBufferPointer, associatedData: [UInt8], collection: String, key name: String)
-        throws -> [UInt8]
+        throws(StoreError) -> [UInt8]
     {
         guard let key else { return Array(stored) }
         do {
             let box = try AESGCM.SealedBox(combined: stored)
             return try AESGCM.open(box, using: key, authenticating: associatedData)
-        } catch let error as CryptoError where error.kind != .libraryFailure {
-            throw StoreError.tampered(collection: collection, key: name)
-        } catch let error as CryptoError {
+        } catch {
+            guard error.kind == .libraryFailure else { throw StoreError.tampered(collection: collection, key: name) }
             throw StoreError.cryptoFailure(message: error.description)
         }
+    }
+
+    /// The plaintext of a stored value held in an array; see
+    /// ``open(_:associatedData:collection:key:)-(UnsafeRawBufferPointer,_,_,_)``.
+    func open(_ stored: [UInt8], associatedData: [UInt8], collection: String, key name: String)
+        throws(StoreError) -> [UInt8]
+    {
+        // `withUnsafeBytes` rethrows untyped: carry the typed outcome out as a Result.
+        try stored.withUnsafeBytes { bytes in
+            Result { () throws(StoreError) -> [UInt8] in
+                try open(bytes, associatedData: associatedData, collection: collection, key: name)
+            }
+        }.get()
     }
 }

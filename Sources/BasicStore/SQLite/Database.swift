@@ -19,7 +19,7 @@ final class Database {
 
     /// Opens (or creates, with `.create`) the database file at `path`; with `.uri`, opens the
     /// `file:` URI `name` instead, reporting errors with `path`.
-    init(path: String, name: String? = nil, flags: SQLite.OpenFlags) throws {
+    init(path: String, name: String? = nil, flags: SQLite.OpenFlags) throws(StoreError) {
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(name ?? path, &handle, flags.rawValue | SQLITE_OPEN_EXRESCODE, nil)
         guard code == SQLITE_OK, let handle else {
@@ -39,13 +39,13 @@ final class Database {
     }
 
     /// Waits up to `milliseconds` for another connection's lock before failing with SQLITE_BUSY.
-    func setBusyTimeout(milliseconds: Int32) throws {
+    func setBusyTimeout(milliseconds: Int32) throws(StoreError) {
         let code = sqlite3_busy_timeout(handle, milliseconds)
         guard code == SQLITE_OK else { throw error(code, context: "busy_timeout") }
     }
 
     /// Runs one or more statements without results.
-    func execute(_ sql: String) throws {
+    func execute(_ sql: String) throws(StoreError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code, context: sql) }
     }
@@ -57,7 +57,7 @@ final class Database {
     }
 
     /// The statement for `sql`, prepared once and kept for the connection's life.
-    func statement(_ sql: String) throws -> Statement {
+    func statement(_ sql: String) throws(StoreError) -> Statement {
         if let statement = statements[sql] { return statement }
         let statement = try Statement(database: self, sql: sql)
         statements[sql] = statement
@@ -65,12 +65,12 @@ final class Database {
     }
 
     /// The single integer a query such as `PRAGMA user_version` returns.
-    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws -> Int64 {
+    func integer(_ sql: String, _ values: [SQLiteValue] = []) throws(StoreError) -> Int64 {
         try statement(sql).firstRow(values) { $0.int64(at: 0) } ?? 0
     }
 
     /// The single text a query such as `PRAGMA journal_mode = WAL` returns.
-    func text(_ sql: String) throws -> String {
+    func text(_ sql: String) throws(StoreError) -> String {
         try Statement(database: self, sql: sql).firstRow { $0.text(at: 0) } ?? ""
     }
 
@@ -92,7 +92,9 @@ final class Database {
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
     /// Inside another transaction it runs in a savepoint, so an inner failure undoes only the
     /// inner work.
-    func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws(StoreError) -> T) throws(StoreError)
+        -> T
+    {
         let depth = transactionDepth
         let savepoint = "basicstore_\(depth)"
         try execute(depth == 0 ? "BEGIN \(kind.rawValue)" : "SAVEPOINT \(savepoint)")

@@ -7,7 +7,7 @@ final class Statement {
     private unowned let database: Database
     let sql: String
 
-    init(database: Database, sql: String) throws {
+    init(database: Database, sql: String) throws(StoreError) {
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
@@ -28,7 +28,7 @@ final class Statement {
     ///   of values is not the number of parameters. It is a programming error, but one that would
     ///   silently reuse the previous run's value of a parameter left out (there is no
     ///   `sqlite3_clear_bindings`), so it is checked in release builds too; the check is one call.
-    func bind(_ values: [SQLiteValue]) throws {
+    func bind(_ values: [SQLiteValue]) throws(StoreError) {
         sqlite3_reset(handle)  // every parameter is bound below, so no sqlite3_clear_bindings
         let parameterCount = Int(sqlite3_bind_parameter_count(handle))
         guard values.count == parameterCount else {
@@ -70,7 +70,7 @@ final class Statement {
     }
 
     /// Runs the statement one step: `true` when a row is ready, `false` when done.
-    func step() throws -> Bool {
+    func step() throws(StoreError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -82,14 +82,14 @@ final class Statement {
     }
 
     /// Binds `values` and runs the statement to its end.
-    func run(_ values: [SQLiteValue] = []) throws {
+    func run(_ values: [SQLiteValue] = []) throws(StoreError) {
         try bind(values)
         while try step() {}
         sqlite3_reset(handle)
     }
 
     /// Binds `values` and reads each row with `row`.
-    func rows<T>(_ values: [SQLiteValue] = [], _ row: (Statement) throws -> T) throws -> [T] {
+    func rows<T>(_ values: [SQLiteValue] = [], _ row: (Statement) throws(StoreError) -> T) throws(StoreError) -> [T] {
         try bind(values)
         defer { sqlite3_reset(handle) }
         var result: [T] = []
@@ -98,7 +98,8 @@ final class Statement {
     }
 
     /// Binds `values` and reads the first row with `row`, or returns nil when there is none.
-    func firstRow<T>(_ values: [SQLiteValue] = [], _ row: (Statement) throws -> T) throws -> T? {
+    func firstRow<T>(_ values: [SQLiteValue] = [], _ row: (Statement) throws(StoreError) -> T) throws(StoreError) -> T?
+    {
         try bind(values)
         defer { sqlite3_reset(handle) }
         return try step() ? row(self) : nil
@@ -122,7 +123,7 @@ final class Statement {
     }
 
     /// Calls `body` with the bytes of the blob in column `index`, valid only during the call.
-    func withBlob<T>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+    func withBlob<T, E: Error>(at index: Int32, _ body: (UnsafeRawBufferPointer) throws(E) -> T) throws(E) -> T {
         let pointer = sqlite3_column_blob(handle, index)
         let count = Int(sqlite3_column_bytes(handle, index))
         return try body(UnsafeRawBufferPointer(start: pointer, count: pointer == nil ? 0 : count))

@@ -11,7 +11,7 @@ enum Schema {
     static let currentVersion = 1
 
     /// Runs the migrations from `version` to ``currentVersion`` (inside the caller's transaction).
-    static func migrate(_ database: Database, from version: Int) throws {
+    static func migrate(_ database: Database, from version: Int) throws(StoreError) {
         guard version < currentVersion else { return }
         for next in (version + 1)...currentVersion {
             switch next {

@@ -9,7 +9,7 @@ extension KeyValueStore {
     /// ```
     ///
     /// - Throws: ``StoreError``.
-    public func append(_ value: some Encodable, to collection: String) throws {
+    public func append(_ value: some Encodable, to collection: String) throws(StoreError) {
         try write { try $0.append(value, to: collection) }
     }
 
@@ -18,7 +18,7 @@ extension KeyValueStore {
     ///
     /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
     /// - Complexity: O(*n*) in the number of items after `index`.
-    public func insert(_ value: some Encodable, at index: Int, in collection: String) throws {
+    public func insert(_ value: some Encodable, at index: Int, in collection: String) throws(StoreError) {
         try write { try $0.insert(value, at: index, in: collection) }
     }
 
@@ -26,7 +26,7 @@ extension KeyValueStore {
     ///
     /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
     /// - Complexity: O(*n*) in the distance moved.
-    public func moveItem(from source: Int, to destination: Int, in collection: String) throws {
+    public func moveItem(from source: Int, to destination: Int, in collection: String) throws(StoreError) {
         try write { try $0.moveItem(from: source, to: destination, in: collection) }
     }
 
@@ -34,7 +34,7 @@ extension KeyValueStore {
     ///
     /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
     /// - Complexity: O(*n*) in the number of items after `index`.
-    public func removeItem(at index: Int, in collection: String) throws {
+    public func removeItem(at index: Int, in collection: String) throws(StoreError) {
         try write { try $0.removeItem(at: index, in: collection) }
     }
 
@@ -44,7 +44,9 @@ extension KeyValueStore {
     /// - Throws: ``StoreError/tampered(collection:key:)`` naming the item's position, or
     ///   ``StoreError/unreadableValue(collection:key:reason:)``.
     /// - Complexity: O(*k*) in the number of items read.
-    public func items<T: Decodable>(_ type: T.Type, in collection: String, range: Range<Int>? = nil) throws -> [T] {
+    public func items<T: Decodable>(_ type: T.Type, in collection: String, range: Range<Int>? = nil) throws(StoreError)
+        -> [T]
+    {
         try read { try $0.items(type, in: collection, range: range) }
     }
 
@@ -52,22 +54,14 @@ extension KeyValueStore {
     ///
     /// - Throws: ``StoreError``.
     /// - Complexity: O(*k*) in the number of items read.
-    public func jsonItems(in collection: String, range: Range<Int>? = nil) throws -> [JSONValue] {
+    public func jsonItems(in collection: String, range: Range<Int>? = nil) throws(StoreError) -> [JSONValue] {
         try items(JSONValue.self, in: collection, range: range)
     }
 
     /// The number of items in the ordered collection `collection`.
     ///
     /// - Throws: ``StoreError``.
-    public func itemCount(in collection: String) throws -> Int {
-        try access { try $0.itemCount(in: collection) }
-    }
-
-    /// Removes every item of the ordered collection `collection`.
-    ///
-    /// - Throws: ``StoreError``.
-    /// - Complexity: O(*n*) in the number of items.
-    public func removeAllItems(in collection: String) throws {
-        try access { try $0.removeAllItems(in: collection) }
+    public func itemCount(in collection: String) throws(StoreError) -> Int {
+        try access { session throws(StoreError) in try session.itemCount(in: collection) }
     }
 }

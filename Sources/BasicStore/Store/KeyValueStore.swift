@@ -1,4 +1,5 @@
 import BasicCore
+import Foundation
 import Synchronization
 
 /// An encrypted key-value store in one SQLite file: keyed collections for settings, tokens and
@@ -7,7 +8,7 @@ import Synchronization
 /// write survives a crash of the process and a power cut (WAL, `synchronous = FULL`).
 ///
 /// ```swift
-/// let store = try KeyValueStore(path: "app.store", key: .passphrase(passphrase))
+/// let store = try KeyValueStore(at: URL(fileURLWithPath: "app.store"), key: .passphrase(passphrase))
 /// try store.set("abc123", forKey: "token", in: "settings")
 /// let token = try store.value(String.self, forKey: "token", in: "settings")
 /// try store.append(article, to: "offline")
@@ -35,7 +36,7 @@ public final class KeyValueStore: Sendable {
     /// Whether a store is opened to read and write, or only to read.
     ///
     /// ```swift
-    /// let store = try KeyValueStore(path: path, key: key, configuration: .init(mode: .readOnly))
+    /// let store = try KeyValueStore(at: url, key: key, configuration: .init(mode: .readOnly))
     /// let token = try store.value(String.self, forKey: "token", in: "settings")
     /// ```
     public enum Mode: Sendable, Hashable {
@@ -85,8 +86,11 @@ public final class KeyValueStore: Sendable {
     /// The collection used when none is named.
     public static let defaultCollection = "default"
 
-    /// The store file's path.
-    public let path: String
+    /// The store file.
+    public let url: URL
+    /// The store file's path, as messages name it: the URL's path, or the text the store was
+    /// opened with through the transitional `init(path:key:configuration:)`.
+    let filePath: String
     /// Whether the store was opened to read and write or only to read.
     public let mode: Mode
 
@@ -97,8 +101,8 @@ public final class KeyValueStore: Sendable {
     /// Protected by `lock`: every use goes through ``access(_:)``.
     private nonisolated(unsafe) let session: StoreSession
 
-    /// Opens the store at `path`; read-write (the default), creating it when the file does not
-    /// exist or is empty.
+    /// Opens the store in the file at `url`; read-write (the default), creating it when the file
+    /// does not exist or is empty.
     ///
     /// An empty (0-byte) file is what SQLite leaves between opening a new path and its first
     /// write, and what another process creating the same store may have made a moment ago, so
@@ -113,30 +117,40 @@ public final class KeyValueStore: Sendable {
     /// with PBKDF2-HMAC-SHA256 (600,000 iterations by default, about 0.15 s), once per open.
     ///
     /// ```swift
-    /// let store = try KeyValueStore(path: "app.store", key: .passphrase(passphrase))
-    /// let reader = try KeyValueStore(
-    ///     path: "app.store", key: .passphrase(passphrase), configuration: .init(mode: .readOnly))
+    /// let file = URL(fileURLWithPath: "app.store")
+    /// let store = try KeyValueStore(at: file, key: .passphrase(passphrase))
+    /// let reader = try KeyValueStore(at: file, key: .passphrase(passphrase), configuration: .init(mode: .readOnly))
     /// ```
     ///
     /// - Throws: ``StoreError``: `wrongKey`, `encryptionMismatch`, `keyKindMismatch`, `notAStoreFile`,
-    ///   `newerSchemaVersion`, `invalidKey`, `cannotOpen`, `emptyFile`, `readOnly`, `diskFull`, or
-    ///   `sqlite`; each names the file.
-    public init(path: String, key: StoreKey, configuration: Configuration = .init()) throws {
-        self.path = path
+    ///   `newerSchemaVersion`, `invalidKey`, `cannotOpen` (also for a URL that is not a file URL),
+    ///   `emptyFile`, `readOnly`, `diskFull`, or `sqlite`; each names the file.
+    public convenience init(at url: URL, key: StoreKey, configuration: Configuration = .init()) throws(StoreError) {
+        guard url.isFileURL else {
+            throw StoreError.cannotOpen(
+                path: url.absoluteString, reason: "it is not a file URL; give the store file's path as a file URL")
+        }
+        try self.init(url: url, path: url.path, key: key, configuration: configuration)
+    }
+
+    /// Opens the store at `url`, naming it `path` in messages.
+    init(url: URL, path: String, key: StoreKey, configuration: Configuration) throws(StoreError) {
+        self.url = url
+        filePath = path
         mode = configuration.mode
         session = try StoreSession.open(path: path, key: key, configuration: configuration)
     }
 
     /// Runs `body` with the session, holding the lock.
-    func access<T>(_ body: (StoreSession) throws -> T) throws -> T {
+    func access<T>(_ body: (StoreSession) throws(StoreError) -> T) throws(StoreError) -> T {
         let thread = currentThreadID()
         // Taking the lock again from inside a write block would trap; say what happened instead.
-        guard lockOwner.load(ordering: .acquiring) != thread else { throw StoreError.reentrantCall(path: path) }
-        var result: Result<T, any Error>?
+        guard lockOwner.load(ordering: .acquiring) != thread else { throw StoreError.reentrantCall(path: filePath) }
+        var result: Result<T, StoreError>?
         lock.withLock { _ in
             lockOwner.store(thread, ordering: .releasing)
             defer { lockOwner.store(0, ordering: .releasing) }
-            result = Result { try body(session) }
+            result = Result { () throws(StoreError) -> T in try body(session) }
         }
         guard let result else { throw StoreError.transactionFinished }  // withLock always runs the closure
         return try result.get()
@@ -144,8 +158,8 @@ public final class KeyValueStore: Sendable {
 
     /// Runs `body` with a read transaction object outside an explicit transaction (single
     /// statements).
-    private func direct<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
-        try access { session in
+    private func direct<T>(_ body: (ReadTransaction) throws(StoreError) -> T) throws(StoreError) -> T {
+        try access { session throws(StoreError) in
             let transaction = ReadTransaction(session: session)
             defer { transaction.finish() }
             return try body(transaction)
@@ -153,7 +167,7 @@ public final class KeyValueStore: Sendable {
     }
 
     /// Runs `body` in one transaction: every change it makes is committed together when it
-    /// returns, and none is kept when it throws (the error is rethrown).
+    /// returns, and none is kept when it throws.
     ///
     /// ```swift
     /// try store.write { tx in
@@ -167,13 +181,15 @@ public final class KeyValueStore: Sendable {
     /// inside the block.
     ///
     /// - Throws: ``StoreError`` (``StoreError/keyChanged(path:)`` when another process has
-    ///   rekeyed the store since this object opened it), or whatever `body` throws.
-    public func write<T>(_ body: (Transaction) throws -> T) throws -> T {
-        try access { session in
-            try session.writeTransaction {
+    ///   rekeyed the store since this object opened it). A ``StoreError`` that `body` throws
+    ///   (from `tx`) comes out as it is; any other error of `body`'s own comes out whole in
+    ///   ``StoreError/transactionFailed(_:)``.
+    public func write<T>(_ body: (Transaction) throws -> T) throws(StoreError) -> T {
+        try access { session throws(StoreError) in
+            try session.writeTransaction { () throws(StoreError) -> T in
                 let transaction = Transaction(session: session)
                 defer { transaction.finish() }
-                return try body(transaction)
+                return try StoreError.carrying { try body(transaction) }
             }
         }
     }
@@ -191,13 +207,14 @@ public final class KeyValueStore: Sendable {
     /// inside a read transaction can fail with `SQLITE_BUSY_SNAPSHOT` once another process has
     /// written. To read and then write, use ``write(_:)``.
     ///
-    /// - Throws: ``StoreError``, or whatever `body` throws.
-    public func read<T>(_ body: (ReadTransaction) throws -> T) throws -> T {
-        try access { session in
-            try session.database.transaction(.deferred) {
+    /// - Throws: ``StoreError``; an error of `body`'s own that is not one comes out whole in
+    ///   ``StoreError/transactionFailed(_:)``.
+    public func read<T>(_ body: (ReadTransaction) throws -> T) throws(StoreError) -> T {
+        try access { session throws(StoreError) in
+            try session.database.transaction(.deferred) { () throws(StoreError) -> T in
                 let transaction = ReadTransaction(session: session)
                 defer { transaction.finish() }
-                return try body(transaction)
+                return try StoreError.carrying { try body(transaction) }
             }
         }
     }
@@ -207,9 +224,11 @@ public final class KeyValueStore: Sendable {
     /// Stores `value` (as JSON) under `key` in `collection`, replacing what was there.
     ///
     /// - Throws: ``StoreError``.
-    public func set(_ value: some Encodable, forKey key: String, in collection: String = defaultCollection) throws {
+    public func set(_ value: some Encodable, forKey key: String, in collection: String = defaultCollection)
+        throws(StoreError)
+    {
         let plaintext = try ValueCodec.encode(value, collection: collection, key: key)
-        try access { try $0.set(plaintext, forKey: key, in: collection) }
+        try access { session throws(StoreError) in try session.set(plaintext, forKey: key, in: collection) }
     }
 
     /// The value under `key` in `collection` decoded as `type`, or nil when there is none.
@@ -217,15 +236,15 @@ public final class KeyValueStore: Sendable {
     /// - Throws: ``StoreError/tampered(collection:key:)`` when the stored value was changed;
     ///   ``StoreError/unreadableValue(collection:key:reason:)`` when it is not a `type`.
     public func value<T: Decodable>(_ type: T.Type, forKey key: String, in collection: String = defaultCollection)
-        throws -> T?
+        throws(StoreError) -> T?
     {
-        try direct { try $0.value(type, forKey: key, in: collection) }
+        try direct { transaction throws(StoreError) in try transaction.value(type, forKey: key, in: collection) }
     }
 
     /// The value under `key` in `collection` as a `JSONValue`, or nil when there is none.
     ///
     /// - Throws: ``StoreError/tampered(collection:key:)`` when the stored value was changed.
-    public func json(forKey key: String, in collection: String = defaultCollection) throws -> JSONValue? {
+    public func json(forKey key: String, in collection: String = defaultCollection) throws(StoreError) -> JSONValue? {
         try value(JSONValue.self, forKey: key, in: collection)
     }
 
@@ -233,39 +252,44 @@ public final class KeyValueStore: Sendable {
     ///
     /// - Throws: ``StoreError``.
     @discardableResult
-    public func remove(forKey key: String, in collection: String = defaultCollection) throws -> Bool {
-        try access { try $0.remove(forKey: key, in: collection) }
+    public func remove(forKey key: String, in collection: String = defaultCollection) throws(StoreError) -> Bool {
+        try access { session throws(StoreError) in try session.remove(forKey: key, in: collection) }
     }
 
     /// Whether `collection` holds a value under `key`.
     ///
     /// - Throws: ``StoreError``.
-    public func contains(_ key: String, in collection: String = defaultCollection) throws -> Bool {
-        try access { try $0.contains(key, in: collection) }
+    public func contains(_ key: String, in collection: String = defaultCollection) throws(StoreError) -> Bool {
+        try access { session throws(StoreError) in try session.contains(key, in: collection) }
     }
 
     /// The keys of `collection`, sorted.
     ///
     /// - Throws: ``StoreError``.
     /// - Complexity: O(*n*) in the size of the collection.
-    public func keys(in collection: String = defaultCollection) throws -> [String] {
-        try access { try $0.keys(in: collection) }
+    public func keys(in collection: String = defaultCollection) throws(StoreError) -> [String] {
+        try access { session throws(StoreError) in try session.keys(in: collection) }
     }
 
-    /// Removes every value of `collection`.
+    /// Removes everything `collection` holds, keyed values and ordered items alike, in one
+    /// transaction.
+    ///
+    /// ```swift
+    /// try store.removeAll(in: "offline")
+    /// ```
     ///
     /// - Throws: ``StoreError``.
     /// - Complexity: O(*n*) in the size of the collection.
-    public func removeAll(in collection: String = defaultCollection) throws {
-        try access { try $0.removeAll(in: collection) }
+    public func removeAll(in collection: String = defaultCollection) throws(StoreError) {
+        try access { session throws(StoreError) in try session.removeAll(in: collection) }
     }
 
     /// The number of values in `collection`.
     ///
     /// - Throws: ``StoreError``.
     /// - Complexity: O(*n*) in the size of the collection.
-    public func count(in collection: String = defaultCollection) throws -> Int {
-        try access { try $0.count(in: collection) }
+    public func count(in collection: String = defaultCollection) throws(StoreError) -> Int {
+        try access { session throws(StoreError) in try session.count(in: collection) }
     }
 
     // MARK: - Keys and maintenance
@@ -277,15 +301,16 @@ public final class KeyValueStore: Sendable {
     /// - Throws: ``StoreError``; ``StoreError/tampered(collection:key:)`` when a stored value
     ///   does not open (nothing is changed then).
     /// - Complexity: O(*n*) in the number of values.
-    public func rekey(to newKey: StoreKey) throws {
-        try access { try $0.rekey(to: newKey) }
+    public func rekey(to newKey: StoreKey) throws(StoreError) {
+        try access { session throws(StoreError) in try session.rekey(to: newKey) }
     }
 
     /// Changes the passphrase: ``rekey(to:)`` with `.passphrase(passphrase, iterations:)`.
     ///
     /// - Throws: ``StoreError``.
     /// - Complexity: O(*n*) in the number of values.
-    public func changePassphrase(to passphrase: String, iterations: Int = StoreKey.defaultIterations) throws {
+    public func changePassphrase(to passphrase: String, iterations: Int = StoreKey.defaultIterations) throws(StoreError)
+    {
         try rekey(to: .passphrase(passphrase, iterations: iterations))
     }
 
@@ -293,8 +318,8 @@ public final class KeyValueStore: Sendable {
     ///
     /// - Throws: ``StoreError``.
     /// - Complexity: O(*n*) in the size of the file.
-    public func integrityProblems() throws -> [String] {
-        try access { try $0.integrityProblems() }
+    public func integrityProblems() throws(StoreError) -> [String] {
+        try access { session throws(StoreError) in try session.integrityProblems() }
     }
 
     /// Whether the store's values are encrypted.

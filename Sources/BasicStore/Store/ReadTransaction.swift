@@ -22,7 +22,7 @@ extension KeyValueStore {
 
         func finish() { isActive = false }
 
-        func checked() throws -> StoreSession {
+        func checked() throws(StoreError) -> StoreSession {
             guard isActive else { throw StoreError.transactionFinished }
             return session
         }
@@ -34,7 +34,7 @@ extension KeyValueStore {
         /// - Throws: ``StoreError``.
         public func value<T: Decodable>(
             _ type: T.Type, forKey key: String, in collection: String = KeyValueStore.defaultCollection
-        ) throws -> T? {
+        ) throws(StoreError) -> T? {
             guard let plaintext = try checked().value(forKey: key, in: collection) else { return nil }
             return try ValueCodec.decode(type, from: plaintext, collection: collection, key: key)
         }
@@ -42,7 +42,7 @@ extension KeyValueStore {
         /// The value under `key` in `collection` as a `JSONValue`.
         ///
         /// - Throws: ``StoreError``.
-        public func json(forKey key: String, in collection: String = KeyValueStore.defaultCollection) throws
+        public func json(forKey key: String, in collection: String = KeyValueStore.defaultCollection) throws(StoreError)
             -> JSONValue?
         {
             try value(JSONValue.self, forKey: key, in: collection)
@@ -51,21 +51,23 @@ extension KeyValueStore {
         /// Whether `collection` holds a value under `key`.
         ///
         /// - Throws: ``StoreError``.
-        public func contains(_ key: String, in collection: String = KeyValueStore.defaultCollection) throws -> Bool {
+        public func contains(_ key: String, in collection: String = KeyValueStore.defaultCollection) throws(StoreError)
+            -> Bool
+        {
             try checked().contains(key, in: collection)
         }
 
         /// The keys of `collection`, sorted.
         ///
         /// - Throws: ``StoreError``.
-        public func keys(in collection: String = KeyValueStore.defaultCollection) throws -> [String] {
+        public func keys(in collection: String = KeyValueStore.defaultCollection) throws(StoreError) -> [String] {
             try checked().keys(in: collection)
         }
 
         /// The number of values in `collection`.
         ///
         /// - Throws: ``StoreError``.
-        public func count(in collection: String = KeyValueStore.defaultCollection) throws -> Int {
+        public func count(in collection: String = KeyValueStore.defaultCollection) throws(StoreError) -> Int {
             try checked().count(in: collection)
         }
 
@@ -74,9 +76,12 @@ extension KeyValueStore {
         /// The items of `collection` at the positions in `range` (all when nil), as `type`.
         ///
         /// - Throws: ``StoreError``.
-        public func items<T: Decodable>(_ type: T.Type, in collection: String, range: Range<Int>? = nil) throws -> [T] {
+        public func items<T: Decodable>(_ type: T.Type, in collection: String, range: Range<Int>? = nil)
+            throws(StoreError) -> [T]
+        {
             let lower = range?.lowerBound ?? 0
-            return try checked().items(in: collection, range: range).enumerated().map { offset, plaintext in
+            return try checked().items(in: collection, range: range).enumerated().map {
+                offset, plaintext throws(StoreError) in
                 try ValueCodec.decode(type, from: plaintext, collection: collection, key: "item \(lower + offset)")
             }
         }
@@ -84,7 +89,7 @@ extension KeyValueStore {
         /// The number of items in the ordered collection `collection`.
         ///
         /// - Throws: ``StoreError``.
-        public func itemCount(in collection: String) throws -> Int {
+        public func itemCount(in collection: String) throws(StoreError) -> Int {
             try checked().itemCount(in: collection)
         }
     }

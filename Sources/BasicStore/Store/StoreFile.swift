@@ -23,7 +23,7 @@ enum StoreFile {
 
     /// Throws when the file cannot be opened for reading: there is none, this user may not read
     /// it, it is a folder, or it is empty (``StoreError/emptyFile(path:)``).
-    static func checkReadable(_ path: String) throws {
+    static func checkReadable(_ path: String) throws(StoreError) {
         switch inspect(path) {
         case .problem(let error): throw error
         case .missing: throw StoreError.cannotOpen(path: path, reason: reason(ENOENT, path: path))
@@ -68,7 +68,7 @@ enum StoreFile {
     /// write-ahead log is not: the file was truncated (a store's file is never empty once its
     /// log has been written), and opening it would let SQLite delete the log, which may hold the
     /// last committed values.
-    static func checkNotTruncated(_ path: String) throws {
+    static func checkNotTruncated(_ path: String) throws(StoreError) {
         guard size(path) == 0, let logSize = size(path + "-wal"), logSize > 0 else { return }
         throw StoreError.notAStoreFile(
             path: path,

@@ -4,7 +4,9 @@ import Foundation
 extension StoreSession {
     /// Opens (or, read-write, creates) the store at `path`. For an existing store the key is
     /// checked before anything is written; a wrong one leaves the file as it was.
-    static func open(path: String, key: StoreKey, configuration: KeyValueStore.Configuration) throws -> StoreSession {
+    static func open(path: String, key: StoreKey, configuration: KeyValueStore.Configuration) throws(StoreError)
+        -> StoreSession
+    {
         if case .raw(let bytes) = key, bytes.count != 32 {
             throw StoreError.invalidKey(reason: "a raw key is 32 bytes, not \(bytes.count)")
         }
@@ -17,13 +19,13 @@ extension StoreSession {
         case .readWrite:
             do {
                 return try openReadWrite(path: path, key: key, configuration: configuration)
-            } catch let error as StoreError {
+            } catch {
                 throw StoreFile.diagnose(openError(error, path: path), path: path)
             }
         case .readOnly:
             do {
                 return try openReadOnly(path: path, key: key, configuration: configuration)
-            } catch let error as StoreError {
+            } catch {
                 throw openError(error, path: path)
             }
         }
@@ -31,7 +33,7 @@ extension StoreSession {
 
     private static func openReadWrite(
         path: String, key: StoreKey, configuration: KeyValueStore.Configuration
-    ) throws -> StoreSession {
+    ) throws(StoreError) -> StoreSession {
         let database = try Database(path: path, flags: [.readWrite, .create, .noMutex])
         try database.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
         // Durable commits: in WAL mode, FULL syncs the log at every commit, so a committed
@@ -49,7 +51,7 @@ extension StoreSession {
             // Not (yet) a store: a new file, one another connection is creating, or another
             // program's database. Both reads in one snapshot, so a creation committed
             // between them is not taken for a foreign database.
-            let (snapshotID, objects) = try database.transaction(.deferred) {
+            let (snapshotID, objects) = try database.transaction(.deferred) { () throws(StoreError) in
                 let id = try database.integer("PRAGMA application_id")
                 return (id, try database.integer("SELECT count(*) FROM sqlite_master"))
             }
@@ -60,7 +62,8 @@ extension StoreSession {
             do {
                 if let session = try create(database, key: key) { return session }
                 // Another process created the store meanwhile: open it as an existing one.
-            } catch let error as StoreError where error.isBusy && ContinuousClock.now < deadline {
+            } catch {
+                guard error.isBusy && ContinuousClock.now < deadline else { throw error }
                 // Where waiting could deadlock, SQLite answers SQLITE_BUSY at once instead of
                 // calling its busy handler: connections that all read the empty file and then
                 // ask to switch it to WAL. Back off a little and look again.
@@ -84,7 +87,7 @@ extension StoreSession {
     /// file without them.
     private static func openReadOnly(
         path: String, key: StoreKey, configuration: KeyValueStore.Configuration
-    ) throws -> StoreSession {
+    ) throws(StoreError) -> StoreSession {
         try StoreFile.checkReadable(path)
         var database = try Database(path: path, flags: [.readOnly, .noMutex])
         try database.setBusyTimeout(milliseconds: configuration.busyTimeoutMilliseconds)
@@ -137,7 +140,7 @@ extension StoreSession {
 
     private static func unlock(
         _ database: Database, version: Int, key: StoreKey, isReadOnly: Bool = false
-    ) throws -> StoreSession {
+    ) throws(StoreError) -> StoreSession {
         guard version <= Schema.currentVersion else {
             throw StoreError.newerSchemaVersion(path: database.path, found: version, supported: Schema.currentVersion)
         }
@@ -145,7 +148,7 @@ extension StoreSession {
         let cipher = try material.cipher(for: key, path: database.path)
         try material.verify(cipher, path: database.path)
         if version < Schema.currentVersion && !isReadOnly {
-            try database.transaction(.immediate) {
+            try database.transaction(.immediate) { () throws(StoreError) in
                 let current = Int(try database.integer("PRAGMA user_version"))
                 try Schema.migrate(database, from: current)
             }
@@ -155,14 +158,14 @@ extension StoreSession {
 
     /// Creates the tables and the key record in a new, empty file; nil when another process
     /// got there first.
-    private static func create(_ database: Database, key: StoreKey) throws -> StoreSession? {
+    private static func create(_ database: Database, key: StoreKey) throws(StoreError) -> StoreSession? {
         let mode = try database.text("PRAGMA journal_mode = WAL")
         guard mode == "wal" else {
             throw StoreError.sqlite(
                 path: database.path, code: SQLITE_ERROR, message: "journal mode is \(mode), not wal", context: "open")
         }
         let (material, cipher) = try KeyMaterial.make(for: key)
-        let created = try database.transaction(.immediate) { () throws -> Bool in
+        let created = try database.transaction(.immediate) { () throws(StoreError) -> Bool in
             guard try database.integer("SELECT count(*) FROM sqlite_master") == 0 else { return false }
             try Schema.migrate(database, from: 0)
             try database.execute("PRAGMA application_id = \(Schema.applicationID)")

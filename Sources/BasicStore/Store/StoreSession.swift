@@ -26,7 +26,7 @@ final class StoreSession {
 
     /// Throws ``StoreError/openedReadOnly(path:)`` when the store was opened read-only: said
     /// before SQLite would refuse the write with a message about the file's permissions.
-    func requireWritable() throws {
+    func requireWritable() throws(StoreError) {
         if isReadOnly { throw StoreError.openedReadOnly(path: path) }
     }
 
@@ -34,9 +34,9 @@ final class StoreSession {
     /// rekeyed the store since this one took its key: what `body` seals would not open otherwise.
     ///
     /// - Throws: ``StoreError/keyChanged(path:)``, or whatever `body` throws.
-    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    func writeTransaction<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
         try requireWritable()
-        return try database.transaction(.immediate) {
+        return try database.transaction(.immediate) { () throws(StoreError) -> T in
             try checkKeyUnchanged()
             return try body()
         }
@@ -44,7 +44,7 @@ final class StoreSession {
 
     /// Throws ``StoreError/keyChanged(path:)`` when the stored key-check record is not this
     /// session's. Call it holding the write lock, so no rekey can commit before the write does.
-    private func checkKeyUnchanged() throws {
+    private func checkKeyUnchanged() throws(StoreError) {
         let version = try database.integer("PRAGMA data_version")
         guard version != checkedDataVersion else { return }
         let stored = try database.statement("SELECT value FROM store_meta WHERE name = 'key_check'")
@@ -55,7 +55,7 @@ final class StoreSession {
 
     // MARK: - Keyed collections
 
-    func set(_ plaintext: [UInt8], forKey key: String, in collection: String) throws {
+    func set(_ plaintext: [UInt8], forKey key: String, in collection: String) throws(StoreError) {
         let ad = cipher.associatedData(.keyed, collection: collection, key: key)
         let sealed = try cipher.seal(plaintext, associatedData: ad)
         let insert = try database.statement(
@@ -65,43 +65,47 @@ final class StoreSession {
         if database.isInTransaction {
             try insert.run(values)
         } else {
-            try writeTransaction { try insert.run(values) }
+            try writeTransaction { () throws(StoreError) in try insert.run(values) }
         }
     }
 
-    func value(forKey key: String, in collection: String) throws -> [UInt8]? {
+    func value(forKey key: String, in collection: String) throws(StoreError) -> [UInt8]? {
         let ad = cipher.associatedData(.keyed, collection: collection, key: key)
         return try database.statement("SELECT value FROM keyed_values WHERE collection = ? AND key = ?")
-            .firstRow([.text(collection), .text(key)]) { row in
-                try row.withBlob(at: 0) {
-                    try cipher.open($0, associatedData: ad, collection: collection, key: key)
+            .firstRow([.text(collection), .text(key)]) { row throws(StoreError) in
+                try row.withBlob(at: 0) { bytes throws(StoreError) in
+                    try cipher.open(bytes, associatedData: ad, collection: collection, key: key)
                 }
             }
     }
 
-    func remove(forKey key: String, in collection: String) throws -> Bool {
+    func remove(forKey key: String, in collection: String) throws(StoreError) -> Bool {
         try requireWritable()
         try database.statement("DELETE FROM keyed_values WHERE collection = ? AND key = ?")
             .run([.text(collection), .text(key)])
         return database.changes > 0
     }
 
-    func contains(_ key: String, in collection: String) throws -> Bool {
+    func contains(_ key: String, in collection: String) throws(StoreError) -> Bool {
         try database.statement("SELECT 1 FROM keyed_values WHERE collection = ? AND key = ?")
             .firstRow([.text(collection), .text(key)]) { _ in true } ?? false
     }
 
-    func keys(in collection: String) throws -> [String] {
+    func keys(in collection: String) throws(StoreError) -> [String] {
         try database.statement("SELECT key FROM keyed_values WHERE collection = ? ORDER BY key")
             .rows([.text(collection)]) { $0.text(at: 0) }
     }
 
-    func removeAll(in collection: String) throws {
+    /// Deletes the collection's keyed values and ordered items, together.
+    func removeAll(in collection: String) throws(StoreError) {
         try requireWritable()
-        try database.statement("DELETE FROM keyed_values WHERE collection = ?").run([.text(collection)])
+        try database.transaction(.immediate) { () throws(StoreError) in
+            try database.statement("DELETE FROM keyed_values WHERE collection = ?").run([.text(collection)])
+            try database.statement("DELETE FROM ordered_items WHERE collection = ?").run([.text(collection)])
+        }
     }
 
-    func count(in collection: String) throws -> Int {
+    func count(in collection: String) throws(StoreError) -> Int {
         Int(try database.integer("SELECT count(*) FROM keyed_values WHERE collection = ?", [.text(collection)]))
     }
 
@@ -110,13 +114,13 @@ final class StoreSession {
     /// Where a moving item waits while the others shift; below any position a shift uses.
     private static let parkedPosition: Int64 = -(1 << 62)
 
-    func itemCount(in collection: String) throws -> Int {
+    func itemCount(in collection: String) throws(StoreError) -> Int {
         Int(
             try database.integer(
                 "SELECT coalesce(max(position) + 1, 0) FROM ordered_items WHERE collection = ?", [.text(collection)]))
     }
 
-    func insert(_ plaintext: [UInt8], at index: Int, in collection: String) throws {
+    func insert(_ plaintext: [UInt8], at index: Int, in collection: String) throws(StoreError) {
         let count = try itemCount(in: collection)
         guard (0...count).contains(index) else {
             throw StoreError.indexOutOfRange(collection: collection, index: index, count: count)
@@ -129,7 +133,7 @@ final class StoreSession {
             .run([.integer(id), .text(collection), .integer(Int64(index)), .blob(sealed)])
     }
 
-    func removeItem(at index: Int, in collection: String) throws {
+    func removeItem(at index: Int, in collection: String) throws(StoreError) {
         let count = try itemCount(in: collection)
         guard (0..<count).contains(index) else {
             throw StoreError.indexOutOfRange(collection: collection, index: index, count: count)
@@ -139,7 +143,7 @@ final class StoreSession {
         try shift(collection, from: index + 1, to: count, by: -1)
     }
 
-    func moveItem(from source: Int, to destination: Int, in collection: String) throws {
+    func moveItem(from source: Int, to destination: Int, in collection: String) throws(StoreError) {
         let count = try itemCount(in: collection)
         for index in [source, destination] where !(0..<count).contains(index) {
             throw StoreError.indexOutOfRange(collection: collection, index: index, count: count)
@@ -159,7 +163,7 @@ final class StoreSession {
     /// Moves the items at positions `lower..<upper` by `delta`. Positions are unique, so the
     /// move goes through negative positions (each `p` to `-(p + delta) - 1`, then back), which
     /// never collide whatever order SQLite updates the rows in.
-    private func shift(_ collection: String, from lower: Int, to upper: Int, by delta: Int) throws {
+    private func shift(_ collection: String, from lower: Int, to upper: Int, by delta: Int) throws(StoreError) {
         guard lower < upper else { return }
         try database.statement(
             """
@@ -172,7 +176,7 @@ final class StoreSession {
         ).run([.text(collection), .integer(Self.parkedPosition)])
     }
 
-    func items(in collection: String, range: Range<Int>?) throws -> [[UInt8]] {
+    func items(in collection: String, range: Range<Int>?) throws(StoreError) -> [[UInt8]] {
         let lower = Int64(range?.lowerBound ?? 0)
         let upper = range.map { Int64($0.upperBound) } ?? Int64.max
         return try database.statement(
@@ -180,26 +184,21 @@ final class StoreSession {
             SELECT id, position, value FROM ordered_items
             WHERE collection = ? AND position >= ? AND position < ? ORDER BY position
             """
-        ).rows([.text(collection), .integer(lower), .integer(upper)]) { row in
+        ).rows([.text(collection), .integer(lower), .integer(upper)]) { row throws(StoreError) in
             let ad = cipher.associatedData(.ordered, collection: collection, key: String(row.int64(at: 0)))
-            return try row.withBlob(at: 2) {
-                try cipher.open($0, associatedData: ad, collection: collection, key: "item \(row.int64(at: 1))")
+            return try row.withBlob(at: 2) { bytes throws(StoreError) in
+                try cipher.open(bytes, associatedData: ad, collection: collection, key: "item \(row.int64(at: 1))")
             }
         }
-    }
-
-    func removeAllItems(in collection: String) throws {
-        try requireWritable()
-        try database.statement("DELETE FROM ordered_items WHERE collection = ?").run([.text(collection)])
     }
 
     // MARK: - Keys and maintenance
 
     /// Re-encrypts every value under `newKey` in one transaction, then switches to it. If
     /// anything fails (or the process dies) before the commit, the old key still opens everything.
-    func rekey(to newKey: StoreKey) throws {
+    func rekey(to newKey: StoreKey) throws(StoreError) {
         let (material, newCipher) = try KeyMaterial.make(for: newKey)
-        try writeTransaction {
+        try writeTransaction { () throws(StoreError) in
             let keyed = try database.statement("SELECT collection, key, value FROM keyed_values").rows {
                 ($0.text(at: 0), $0.text(at: 1), $0.blob(at: 2))
             }
@@ -207,9 +206,7 @@ final class StoreSession {
                 "UPDATE keyed_values SET value = ? WHERE collection = ? AND key = ?")
             for (collection, key, stored) in keyed {
                 let ad = ValueCipher.associatedData(.keyed, collection: collection, key: key)
-                let plaintext = try stored.withUnsafeBytes {
-                    try cipher.open($0, associatedData: ad, collection: collection, key: key)
-                }
+                let plaintext = try cipher.open(stored, associatedData: ad, collection: collection, key: key)
                 let sealed = try newCipher.seal(plaintext, associatedData: ad)
                 try updateKeyed.run([.blob(sealed), .text(collection), .text(key)])
             }
@@ -219,9 +216,8 @@ final class StoreSession {
             let updateOrdered = try database.statement("UPDATE ordered_items SET value = ? WHERE id = ?")
             for (id, collection, position, stored) in ordered {
                 let ad = ValueCipher.associatedData(.ordered, collection: collection, key: String(id))
-                let plaintext = try stored.withUnsafeBytes {
-                    try cipher.open($0, associatedData: ad, collection: collection, key: "item \(position)")
-                }
+                let plaintext = try cipher.open(
+                    stored, associatedData: ad, collection: collection, key: "item \(position)")
                 try updateOrdered.run([.blob(try newCipher.seal(plaintext, associatedData: ad)), .integer(id)])
             }
             try material.write(to: database)
@@ -230,7 +226,7 @@ final class StoreSession {
         keyCheck = material.keyCheck
     }
 
-    func integrityProblems() throws -> [String] {
+    func integrityProblems() throws(StoreError) -> [String] {
         let rows = try database.statement("PRAGMA integrity_check").rows { $0.text(at: 0) }
         return rows == ["ok"] ? [] : rows
     }

@@ -13,12 +13,15 @@ extension KeyValueStore {
     /// ```
     public final class Transaction: ReadTransaction {
         /// Runs `body` in a savepoint: when it throws, only its own changes are undone and the
-        /// error is rethrown; the enclosing transaction goes on.
+        /// error is thrown on; the enclosing transaction goes on.
         ///
-        /// - Throws: whatever `body` throws, or ``StoreError``.
-        public func savepoint<T>(_ body: (Transaction) throws -> T) throws -> T {
+        /// - Throws: ``StoreError``, as ``KeyValueStore/write(_:)`` does: one that `body` throws
+        ///   comes out as it is, any other error of its own whole in ``StoreError/transactionFailed(_:)``.
+        public func savepoint<T>(_ body: (Transaction) throws -> T) throws(StoreError) -> T {
             let session = try checked()
-            return try session.database.transaction { try body(self) }
+            return try session.database.transaction { () throws(StoreError) -> T in
+                try StoreError.carrying { try body(self) }
+            }
         }
 
         // MARK: Keyed collections
@@ -28,7 +31,7 @@ extension KeyValueStore {
         /// - Throws: ``StoreError``.
         public func set(
             _ value: some Encodable, forKey key: String, in collection: String = KeyValueStore.defaultCollection
-        ) throws {
+        ) throws(StoreError) {
             let plaintext = try ValueCodec.encode(value, collection: collection, key: key)
             try checked().set(plaintext, forKey: key, in: collection)
         }
@@ -37,14 +40,17 @@ extension KeyValueStore {
         ///
         /// - Throws: ``StoreError``.
         @discardableResult
-        public func remove(forKey key: String, in collection: String = KeyValueStore.defaultCollection) throws -> Bool {
+        public func remove(forKey key: String, in collection: String = KeyValueStore.defaultCollection)
+            throws(StoreError) -> Bool
+        {
             try checked().remove(forKey: key, in: collection)
         }
 
-        /// Removes every value of `collection`.
+        /// Removes everything `collection` holds, keyed values and ordered items alike; see
+        /// ``KeyValueStore/removeAll(in:)``.
         ///
         /// - Throws: ``StoreError``.
-        public func removeAll(in collection: String = KeyValueStore.defaultCollection) throws {
+        public func removeAll(in collection: String = KeyValueStore.defaultCollection) throws(StoreError) {
             try checked().removeAll(in: collection)
         }
 
@@ -53,7 +59,7 @@ extension KeyValueStore {
         /// Adds `value` at the end of the ordered collection `collection`.
         ///
         /// - Throws: ``StoreError``.
-        public func append(_ value: some Encodable, to collection: String) throws {
+        public func append(_ value: some Encodable, to collection: String) throws(StoreError) {
             let session = try checked()
             try session.insert(
                 try ValueCodec.encode(value, collection: collection, key: "new item"),
@@ -63,7 +69,7 @@ extension KeyValueStore {
         /// Inserts `value` at `index` of the ordered collection `collection`.
         ///
         /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
-        public func insert(_ value: some Encodable, at index: Int, in collection: String) throws {
+        public func insert(_ value: some Encodable, at index: Int, in collection: String) throws(StoreError) {
             let plaintext = try ValueCodec.encode(value, collection: collection, key: "item \(index)")
             try checked().insert(plaintext, at: index, in: collection)
         }
@@ -71,22 +77,15 @@ extension KeyValueStore {
         /// Moves the item at `source` to `destination` of the ordered collection `collection`.
         ///
         /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
-        public func moveItem(from source: Int, to destination: Int, in collection: String) throws {
+        public func moveItem(from source: Int, to destination: Int, in collection: String) throws(StoreError) {
             try checked().moveItem(from: source, to: destination, in: collection)
         }
 
         /// Removes the item at `index` of the ordered collection `collection`.
         ///
         /// - Throws: ``StoreError/indexOutOfRange(collection:index:count:)``, or another ``StoreError``.
-        public func removeItem(at index: Int, in collection: String) throws {
+        public func removeItem(at index: Int, in collection: String) throws(StoreError) {
             try checked().removeItem(at: index, in: collection)
-        }
-
-        /// Removes every item of the ordered collection `collection`.
-        ///
-        /// - Throws: ``StoreError``.
-        public func removeAllItems(in collection: String) throws {
-            try checked().removeAllItems(in: collection)
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// Values to JSON bytes and back: `JSONValue` through BasicCore's own parser and renderer,
 /// everything else through `JSONEncoder` and `JSONDecoder`.
 enum ValueCodec {
-    static func encode(_ value: some Encodable, collection: String, key: String) throws -> [UInt8] {
+    static func encode(_ value: some Encodable, collection: String, key: String) throws(StoreError) -> [UInt8] {
         if let json = value as? JSONValue { return Array(json.jsonData()) }
         do {
             let encoder = JSONEncoder()
@@ -15,7 +15,9 @@ enum ValueCodec {
         }
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], collection: String, key: String) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8], collection: String, key: String)
+        throws(StoreError) -> T
+    {
         do {
             if T.self == JSONValue.self, let value = try JSONValue(parsing: bytes) as? T { return value }
             return try JSONDecoder().decode(T.self, from: Data(bytes))

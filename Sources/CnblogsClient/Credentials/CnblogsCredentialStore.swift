@@ -55,7 +55,7 @@ public struct CnblogsCredentialStore: Sendable {
         } catch let error as StoreError {
             throw .storage(error)
         } catch {
-            throw .library(path: store.path, reason: "the credential cannot be read or written: \(error)")
+            throw .library(path: store.url.path, reason: "the credential cannot be read or written: \(error)")
         }
     }
 }

@@ -143,11 +143,9 @@ public final class OfflineLibrary: Sendable {
         -> KeyValueStore
     {
         do {
-            return try KeyValueStore(path: file.path, key: .raw(key), configuration: .init(mode: mode))
-        } catch let error as StoreError {
-            throw .storage(error)
+            return try KeyValueStore(at: file, key: .raw(key), configuration: .init(mode: mode))
         } catch {
-            throw .library(path: file.path, reason: "\(error)")
+            throw .storage(error)
         }
     }
 
@@ -354,7 +352,7 @@ public final class OfflineLibrary: Sendable {
         } catch let error as CnblogsError {
             throw error
         } catch {
-            throw .library(path: store.path, reason: "\(error)")
+            throw .library(path: store.url.path, reason: "\(error)")
         }
     }
 }

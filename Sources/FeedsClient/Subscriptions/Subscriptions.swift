@@ -124,13 +124,13 @@ public final class Subscriptions: Sendable {
             configuration: configuration)
     }
 
-    /// Subscriptions in the store file at `path`, opened (or created) with `key`.
+    /// Subscriptions in the store file at `url`, opened (or created) with `key`.
     ///
     /// - Throws: ``FeedsError/storage(_:)`` when the store cannot be opened.
     public convenience init(
-        storePath path: String, key: StoreKey, configuration: Configuration = .init(), transport: (any Transport)? = nil
+        storeAt url: URL, key: StoreKey, configuration: Configuration = .init(), transport: (any Transport)? = nil
     ) throws(FeedsError) {
-        let store = try withStore { try KeyValueStore(path: path, key: key) }
+        let store = try withStore { try KeyValueStore(at: url, key: key) }
         self.init(store: store, configuration: configuration, transport: transport)
     }
 

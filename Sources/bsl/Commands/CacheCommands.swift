@@ -70,7 +70,7 @@ struct CacheCommands: AsyncParsableCommand {
     /// What clearing `path` would take, on its own file system: `12.3MB in 3 files`, and the
     /// mount points that would be left alone.
     static func contents(of path: String) async throws -> String {
-        let plan = try await FolderCleaner.clear(path, dryRun: true)
+        let plan = try await FolderCleaner.clear(URL(fileURLWithPath: path), dryRun: true)
         var text = "\(ByteCount(plan.freedBytes)) in \(files(plan.removedFiles))"
         if !plan.mountPoints.isEmpty {
             text += "; \(plan.mountPoints.count) mount point\(plan.mountPoints.count == 1 ? "" : "s") left alone"
@@ -104,7 +104,7 @@ struct CacheSizeCommand: AsyncParsableCommand {
         let terminal = Terminal()
         var sizes: [DirectorySize] = []
         for path in paths {
-            sizes.append(try await DirectorySize.measure(path))
+            sizes.append(try await DirectorySize.measure(URL(fileURLWithPath: path)))
         }
         let total = sizes.reduce(DirectorySize(), +)
         if json {
@@ -162,7 +162,8 @@ struct CacheClearCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         if dryRun {
-            let summary = try await FolderCleaner.clear(path, dryRun: true, removing: CacheCommands.listing(terminal))
+            let summary = try await FolderCleaner.clear(
+                URL(fileURLWithPath: path), dryRun: true, removing: CacheCommands.listing(terminal))
             CacheCommands.reportDryRun(summary, verb: "clear", terminal: terminal)
             return
         }
@@ -174,7 +175,8 @@ struct CacheClearCommand: AsyncParsableCommand {
             try CacheCommands.ask(
                 "Remove everything inside \(CacheCommands.shown(path, resolved: resolved)) (\(contents))?", terminal)
         }
-        let summary = try await FolderCleaner.clear(path, progress: CacheCommands.progress(terminal))
+        let summary = try await FolderCleaner.clear(
+            URL(fileURLWithPath: path), progress: CacheCommands.progress(terminal))
         CacheCommands.report(summary, verb: "cleared", terminal: terminal)
     }
 }
@@ -246,7 +248,7 @@ struct CacheCleanCommand: AsyncParsableCommand {
         let kind = by.cleanerKind
         if dryRun {
             let summary = try await FolderCleaner.clean(
-                path, olderThan: age.seconds, by: kind, now: now, dryRun: true,
+                URL(fileURLWithPath: path), olderThan: age.seconds, by: kind, now: now, dryRun: true,
                 removing: CacheCommands.listing(terminal))
             CacheCommands.reportDryRun(summary, verb: "clean", terminal: terminal)
             return
@@ -255,7 +257,8 @@ struct CacheCleanCommand: AsyncParsableCommand {
         let resolved = try DeletionPolicy.current.checkedFolder(path, for: .clean)
         if !yes {
             try CacheCommands.requireTerminal(for: "clean", terminal)
-            let plan = try await FolderCleaner.clean(path, olderThan: age.seconds, by: kind, now: now, dryRun: true)
+            let plan = try await FolderCleaner.clean(
+                URL(fileURLWithPath: path), olderThan: age.seconds, by: kind, now: now, dryRun: true)
             guard plan.removedFiles > 0 else {
                 CacheCommands.report(plan, verb: "cleaned", terminal: terminal)  // nothing to ask about
                 return
@@ -268,7 +271,8 @@ struct CacheCleanCommand: AsyncParsableCommand {
                 terminal)
         }
         let summary = try await FolderCleaner.clean(
-            path, olderThan: age.seconds, by: kind, now: now, progress: CacheCommands.progress(terminal))
+            URL(fileURLWithPath: path), olderThan: age.seconds, by: kind, now: now,
+            progress: CacheCommands.progress(terminal))
         CacheCommands.report(summary, verb: "cleaned", terminal: terminal)
     }
 }

@@ -75,7 +75,7 @@ struct TimeCommand: AsyncParsableCommand {
         let parser = TimeParser(timeZone: tz ?? .current)
         do {
             return (try parser.date(from: value), try now.map(parser.date(from:)))
-        } catch let error as FormatError {
+        } catch {
             throw ValidationError(error.description)
         }
     }

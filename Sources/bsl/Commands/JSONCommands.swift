@@ -15,10 +15,11 @@ struct JSONCommands: AsyncParsableCommand {
     /// Reads and parses the document in `file` (standard input for nil or `-`).
     static func document(_ file: String?, terminal: Terminal) throws -> JSONValue {
         let data = try terminal.readInput(file)
+        let name = file.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"
         do {
             return try JSONValue(parsing: data)
-        } catch let error as JSONParseError {
-            throw CommandFailure("\(file.flatMap { $0 == "-" ? nil : $0 } ?? "standard input"): \(error)")
+        } catch {
+            throw CommandFailure("\(name): \(error)")
         }
     }
 

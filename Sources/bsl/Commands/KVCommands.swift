@@ -97,7 +97,7 @@ struct KVOptions: ParsableArguments {
         let passphrase = try passphrase(lines: lines)
         do {
             return try KeyValueStore(
-                path: path, key: .passphrase(passphrase, iterations: iterations),
+                at: URL(fileURLWithPath: path), key: .passphrase(passphrase, iterations: iterations),
                 configuration: .init(mode: access == .read ? .readOnly : .readWrite))
         } catch StoreError.wrongKey {
             throw CommandFailure("wrong passphrase for the store \(path)")

@@ -24,8 +24,8 @@ struct RouteCommand: AsyncParsableCommand {
         let match: RouteMatch
         do {
             match = try router.match(url)
-        } catch RoutingError.malformedURL(let text, let reason) {
-            throw ValidationError(RoutingError.malformedURL(text, reason: reason).description)
+        } catch {
+            throw Self.reported(error)
         }
         let name = match.name ?? match.pattern.description
         if json {
@@ -47,6 +47,13 @@ struct RouteCommand: AsyncParsableCommand {
             lines.append("  ?\(key) = \(value)")
         }
         terminal.print(lines.joined(separator: "\n"))
+    }
+
+    /// A URL that is not one is a usage error, as any malformed argument; no match is the
+    /// routing error itself.
+    static func reported(_ error: RoutingError) -> any Error {
+        if case .malformedURL = error { return ValidationError(error.description) }
+        return error
     }
 
     /// Reads a routing table: each entry has a `name` and either a `pattern` or a `scheme`.

@@ -5,14 +5,17 @@ import TestSupport
 /// A temporary folder with a store path in it, and keys cheap enough for tests.
 struct StoreFixture {
     let folder: TemporaryDirectory
-    let path: String
+    /// The store file.
+    let url: URL
+    /// Its path, as the store's messages name it.
+    var path: String { url.path }
 
     /// PBKDF2 iterations for tests: the real default (600,000) costs ~0.15 s per open.
     static let iterations = 1_000
 
     init(name: String = "test.store") throws {
         folder = try TemporaryDirectory(prefix: "BasicStoreTests")
-        path = folder.path(name).path
+        url = folder.path(name)
     }
 
     static func passphrase(_ text: String = "correct horse battery staple") -> StoreKey {
@@ -20,7 +23,7 @@ struct StoreFixture {
     }
 
     func open(_ key: StoreKey = StoreFixture.passphrase()) throws -> KeyValueStore {
-        try KeyValueStore(path: path, key: key)
+        try KeyValueStore(at: url, key: key)
     }
 
     /// The bytes of the store file (and its WAL when present).

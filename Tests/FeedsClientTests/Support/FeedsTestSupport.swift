@@ -15,7 +15,7 @@ struct FeedsFixture {
 
     init(configuration: Subscriptions.Configuration = .init(), clock: TestClock? = nil) async throws {
         directory = try TemporaryDirectory(prefix: "FeedsClientTests")
-        store = try KeyValueStore(path: directory.path("feeds.sqlite").path, key: try StoreKey.randomRaw())
+        store = try KeyValueStore(at: directory.path("feeds.sqlite"), key: try StoreKey.randomRaw())
         if let clock {
             subscriptions = Subscriptions(store: store, configuration: configuration, now: { clock.now })
         } else {
