@@ -11,8 +11,14 @@ import Foundation
 /// ```
 ///
 /// The scheme is lowercased; the host keeps its case (routes compare hosts
-/// case-insensitively); path segments are percent-decoded and keep their case. Query values
-/// are percent-decoded; `+` stays `+`.
+/// case-insensitively); path segments are percent-decoded and keep their case, and `.` and `..`
+/// segments are resolved as RFC 3986 §5.2.4 removes them (`/a/b/../c` is `a`, `c`; a `..` at the
+/// top stays at the top). Query values are percent-decoded; `+` stays `+`.
+///
+/// In `http` and `https` links, text before an `@` in the authority is a user, which routes
+/// ignore. In every other scheme it is Budejie's form: the host comes before the first `@` and
+/// parameters after it, a name without `=` having an empty value (`mod://BDJ_To_Mine@k` is the
+/// screen `BDJ_To_Mine` with `k` set to "").
 ///
 /// Two links are equal when their text has the same Unicode scalars: `mod://café` written with
 /// U+00E9 and with `e` + U+0301 are two links, which routes tell apart. Query names are keys of a
@@ -70,31 +76,36 @@ public struct AppLink: Sendable, Hashable {
             let end = rest.firstIndex(of: "/") ?? rest.endIndex
             var authority = rest[..<end]
             rest = rest[end...]
-            if let at = authority.lastIndex(of: "@") {
-                let after = authority[authority.index(after: at)...]
-                if after.contains("=") {
-                    // Budejie's links: host@name=value&name=value.
-                    try Self.readPairs(after, into: &query, malformed: malformed)
-                    authority = authority[..<at]
-                } else {
-                    authority = after  // user@host: the user is not part of the route
-                }
+            if Self.isWeb(scheme) {
+                // user@host: the user is not part of the route.
+                if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+            } else if let at = authority.firstIndex(of: "@") {
+                // Budejie's links: host@name=value&name, whatever follows the host.
+                try Self.readPairs(authority[authority.index(after: at)...], into: &query, malformed: malformed)
+                authority = authority[..<at]
             }
             if let portColon = authority.lastIndex(of: ":"), !authority.hasPrefix("[") {
                 authority = authority[..<portColon]
             }
             host = String(authority)
         }
-        if (scheme == "http" || scheme == "https") && host.isEmpty {
+        if Self.isWeb(scheme) && host.isEmpty {
             throw malformed("a web URL needs a host")
         }
         self.host = host
-        pathSegments = try rest.split(separator: "/").map { segment throws(RoutingError) in
+        var segments: [String] = []
+        for segment in rest.split(separator: "/") {
             guard let decoded = String(segment).removingPercentEncoding else {
                 throw malformed("the path segment '\(segment)' has a bad percent-escape")
             }
-            return decoded
+            // RFC 3986 §5.2.4; `%2E` is `.` (§6.2.2.2), so it counts as one.
+            switch decoded {
+            case ".": continue
+            case "..": _ = segments.popLast()
+            default: segments.append(decoded)
+            }
         }
+        pathSegments = segments
         if let queryText {
             try Self.readPairs(queryText, into: &query, malformed: malformed)
         }
@@ -109,6 +120,11 @@ public struct AppLink: Sendable, Hashable {
     /// Hashes the link consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         text.hashScalars(into: &hasher)
+    }
+
+    /// Whether links of `scheme` (lowercased) are web URLs, with users and required hosts.
+    private static func isWeb(_ scheme: String) -> Bool {
+        scheme == "http" || scheme == "https"
     }
 
     private static func isScheme(_ text: Substring) -> Bool {

@@ -2,10 +2,12 @@
 /// whole scheme.
 ///
 /// - A literal host or segment matches itself (hosts case-insensitively), Unicode scalar for
-///   scalar: `café` written with U+00E9 does not match `cafe` followed by U+0301.
-/// - `:name` matches any one host or segment and passes it on as the parameter `name`.
-/// - `*` matches any one host or segment; as the last segment it matches everything that
-///   follows, even nothing, passed on as the parameter `*`.
+///   scalar: `café` written with U+00E9 does not match `cafe` followed by U+0301. A literal
+///   segment is percent-decoded, as a link's segments are: `%E4%B8%AD` matches `中`.
+/// - `:name` matches any one host or segment, never an empty one (`mod://` and `mod:` have no
+///   screen), and passes it on as the parameter `name`.
+/// - `*` matches any one host or segment, never an empty one; as the last segment it matches
+///   everything that follows, even nothing, passed on as the parameter `*`.
 ///
 /// Specificity decides between patterns that both match, from the host down the path: a literal
 /// beats a parameter, a parameter beats `*`, and a trailing `*` is the weakest; a pattern for a
@@ -108,8 +110,16 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             } else if piece.contains("*") || piece.contains(":") || piece.contains("?") || piece.contains("#") {
                 throw invalid(
                     "'\(piece)' mixes text with * or :, or holds ? or #; match queries through the route's query")
+            } else if offset == 0 {
+                parts.append(.literal(piece.lowercased()))
             } else {
-                parts.append(.literal(offset == 0 ? piece.lowercased() : String(piece)))
+                guard let decoded = String(piece).removingPercentEncoding else {
+                    throw invalid("the segment '\(piece)' has a bad percent-escape")
+                }
+                guard decoded != "." && decoded != ".." else {
+                    throw invalid("'\(piece)' is a dot segment, which links never keep; write the path it stands for")
+                }
+                parts.append(.literal(decoded))
             }
         }
         self.description = text
@@ -147,9 +157,10 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
                 let value = offset == 0 ? values[offset].lowercased() : values[offset]
                 guard literal.hasSameScalars(as: value) else { return nil }
             case .parameter(let name):
+                guard !values[offset].isEmpty else { return nil }
                 parameters[name] = values[offset]
             case .wildcard:
-                break
+                guard !values[offset].isEmpty else { return nil }
             }
         }
         return parts.count == values.count ? parameters : nil

@@ -13,20 +13,31 @@ import Testing
         arguments: [
             (
                 "mod://topic/42?from=push",
-                #"{"name":"topic","pattern":"mod://topic/:id","parameters":{"id":"42"},"query":{"from":"push"}}"#
+                #"{"name":"topic","pattern":"mod://topic/:id","parameters":{"id":"42"},"query":{"from":"push"},"fragment":null}"#
             ),
-            ("mod://topic/hot", #"{"name":"hot topics","pattern":"mod://topic/hot","parameters":{},"query":{}}"#),
+            (
+                "mod://topic/hot",
+                #"{"name":"hot topics","pattern":"mod://topic/hot","parameters":{},"query":{},"fragment":null}"#
+            ),
             (
                 "mod://BDJ_To_Mine@dest=2",
-                #"{"name":"my page","pattern":"mod://BDJ_To_Mine","parameters":{},"query":{"dest":"2"}}"#
+                #"{"name":"my page","pattern":"mod://BDJ_To_Mine","parameters":{},"query":{"dest":"2"},"fragment":null}"#
             ),
             (
                 "mod://BDJ_To_Random",
-                #"{"name":"any native screen","pattern":"mod://:screen","parameters":{"screen":"BDJ_To_Random"},"query":{}}"#
+                #"{"name":"any native screen","pattern":"mod://:screen","parameters":{"screen":"BDJ_To_Random"},"query":{},"fragment":null}"#
+            ),
+            (
+                "mod://BDJ_To_Cate@cate=3#type=0",
+                #"{"name":"category","pattern":"mod://BDJ_To_Cate","parameters":{},"query":{"cate":"3"},"fragment":"type=0"}"#
+            ),
+            (
+                "mod://BDJ_To_Mine@k",
+                #"{"name":"my page","pattern":"mod://BDJ_To_Mine","parameters":{},"query":{"k":""},"fragment":null}"#
             ),
             (
                 "http://m.budejie.com/game?from=app",
-                #"{"name":"web page","pattern":"http:","parameters":{},"query":{"from":"app"}}"#
+                #"{"name":"web page","pattern":"http:","parameters":{},"query":{"from":"app"},"fragment":null}"#
             ),
         ])
     func routes(url: String, expected: String) async throws {
@@ -40,6 +51,9 @@ import Testing
         let result = try await ProcessRunner.run(
             Self.bsl, ["route", "mod://topic/42?from=push", "--table", Self.table])
         #expect(result.standardOutput == "route:   topic\npattern: mod://topic/:id\n  id = 42\n  ?from = push\n")
+        let withFragment = try await ProcessRunner.run(
+            Self.bsl, ["route", "mod://topic/42#comments", "--table", Self.table])
+        #expect(withFragment.standardOutput == "route:   topic\npattern: mod://topic/:id\n  id = 42\n  #comments\n")
     }
 
     @Test(
@@ -47,6 +61,7 @@ import Testing
         arguments: [
             ("ftp://files.example.com/x", nil as String?, 1 as Int32, "no route for ftp://files.example.com/x"),
             ("not a url", nil, 64, "cannot route 'not a url'"),
+            ("mod://", nil, 1, "no route for mod://"),
             (
                 "mod://a", #"{"routes":[{"name":"x","pattern":"mod://a/:id"},{"name":"y","pattern":"mod://a/:n"}]}"#, 1,
                 "route 1:"

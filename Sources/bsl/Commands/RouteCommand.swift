@@ -35,6 +35,7 @@ struct RouteCommand: AsyncParsableCommand {
                 "parameters": .object(
                     JSONObject(match.parameters.sorted { $0.key < $1.key }.map { ($0, .string($1)) })),
                 "query": .object(JSONObject(match.query.sorted { $0.key < $1.key }.map { ($0, .string($1)) })),
+                "fragment": match.link.fragment.map(JSONValue.string) ?? .null,
             ]
             terminal.print(object.jsonString())
             return
@@ -46,6 +47,7 @@ struct RouteCommand: AsyncParsableCommand {
         for (key, value) in match.query.sorted(by: { $0.key < $1.key }) {
             lines.append("  ?\(key) = \(value)")
         }
+        if let fragment = match.link.fragment { lines.append("  #\(fragment)") }
         terminal.print(lines.joined(separator: "\n"))
     }
 
