@@ -1,28 +1,36 @@
 import Foundation
 
-/// Reads the dates feeds write: RFC 3339 (Atom: `2026-11-30T14:15:00+08:00`, `…Z`) and
-/// RFC 822 (RSS: `Mon, 30 Nov 2026 06:15:00 GMT`, `… +0800`).
+/// Reads the dates feeds write: W3C-DTF and RFC 3339 (Atom: `2026-11-30T14:15:00+08:00`, `…Z`,
+/// `2003-12`, `2003`), RFC 822 (RSS: `Mon, 30 Nov 2026 06:15:00 GMT`, `… +0800`) and asctime
+/// (`Sun Jul 15 01:16:00 +0000 2012`), with the leniencies feedparser's date tests expect.
 ///
 /// ```swift
 /// FeedDate.date(from: "2026-11-30T14:15:00+08:00")     // 2026-11-30 06:15:00 UTC
 /// FeedDate.date(from: "Mon, 30 Nov 2026 06:15:00 GMT") // the same instant
 /// ```
+///
+/// Dates are proleptic Gregorian, as ISO 8601 has them, however old. What no calendar has is
+/// nil rather than rolled over: 31 February, hour 25, minute 61, an offset beyond ±18:00. A
+/// date without a zone is read as UTC. The DocC article lists every form.
 public enum FeedDate {
-    /// Reads `text` as RFC 3339, else as RFC 822; nil when it is neither.
-    ///
-    /// Leniencies, for what feeds really write: a space instead of `T`, lower-case `t`/`z`,
-    /// fractional seconds, a zone written `+0800`, a missing weekday or seconds, two-digit
-    /// years, and a missing zone, which is read as UTC.
+    /// Reads `text` as W3C-DTF / RFC 3339, else as RFC 822 or asctime; nil when it is none.
     public static func date(from text: String) -> Date? {
         rfc3339(text) ?? rfc822(text)
     }
 
-    /// Reads an RFC 3339 date-time (`2026-11-30T14:15:00+08:00`), or a bare date (midnight UTC).
+    /// Reads a W3C-DTF or RFC 3339 date-time (`2026-11-30T14:15:00+08:00`), or a partial date
+    /// (`2026-11-30`, `2026-11`, `2026`: the start of it, UTC).
+    ///
+    /// Leniencies: a space instead of `T`, lower-case `t`/`z`, fractional seconds (kept, never
+    /// rounded up into the next second), no seconds, a zone written `+0800`, spaces before the
+    /// zone (`2004-07-08 23:56:58 -00:20`), and no zone at all (UTC).
     public static func rfc3339(_ text: String) -> Date? {
         var scanner = ByteScanner(text)
-        guard let year = scanner.digits(4), scanner.skip("-"), let month = scanner.digits(2), scanner.skip("-"),
-            let day = scanner.digits(2)
-        else { return nil }
+        guard let year = scanner.digits(4) else { return nil }
+        if scanner.isAtEnd { return makeDate(year, 1, 1, 0, 0, 0, 0, offset: 0) }
+        guard scanner.skip("-"), let month = scanner.digits(2) else { return nil }
+        if scanner.isAtEnd { return makeDate(year, month, 1, 0, 0, 0, 0, offset: 0) }
+        guard scanner.skip("-"), let day = scanner.digits(2) else { return nil }
         if scanner.isAtEnd { return makeDate(year, month, day, 0, 0, 0, 0, offset: 0) }
         guard scanner.skip("T") || scanner.skip("t") || scanner.skip(" "), let hour = scanner.digits(2),
             scanner.skip(":"), let minute = scanner.digits(2)
@@ -34,75 +42,142 @@ public enum FeedDate {
             second = seconds
             if scanner.skip(".") || scanner.skip(",") {
                 var scale = 0.1
+                guard scanner.peekIsDigit else { return nil }
                 while let digit = scanner.digit() {
                     fraction += Double(digit) * scale
                     scale /= 10
                 }
+                // Never the next second, however many nines (truncation, as RFC 3339 readers do).
+                fraction = min(fraction, 0.999_999)
             }
         }
+        scanner.skipSpaces()
         guard let offset = scanner.zoneOffset(), scanner.isAtEnd else { return nil }
         return makeDate(year, month, day, hour, minute, second, fraction, offset: offset)
     }
 
-    /// Reads an RFC 822 date-time as RSS writes it (`Mon, 30 Nov 2026 06:15:00 +0000`).
+    /// Reads an RFC 822 date-time as RSS writes it (`Mon, 30 Nov 2026 06:15:00 +0000`), or an
+    /// asctime one (`Sun Jan  4 16:29:06 2004`, `Sun Jul 15 01:16:00 +0000 2012`).
+    ///
+    /// Leniencies: no weekday, or a whole one; an extra comma (`13 Feb, 2012`); the month before
+    /// the day; whole month names; a one-digit day or hour; two-digit years (00–49 are 2000–2049,
+    /// 50–99 are 1950–1999, as RFC 2822 says); no seconds, or no time at all (midnight); zones as
+    /// `+0800`, `+08:00`, `GMT+0800`, `GMT-01:01`, `Etc/GMT`, RFC 822's US names and `AT`, `ET`,
+    /// `CT`, `MT`, `PT`, `MET`/`MEST`; a trailing comment such as `(UTC)`; no zone (UTC).
     public static func rfc822(_ text: String) -> Date? {
-        var scanner = ByteScanner(text)
-        scanner.skipSpaces()
-        if let first = scanner.peek, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) {
-            _ = scanner.word()  // the weekday, which adds nothing
-            _ = scanner.skip(",")
-            scanner.skipSpaces()
+        var tokens = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "\n" || $0 == "\r" })
+        if let last = tokens.last, last.hasPrefix("("), last.hasSuffix(")") { tokens.removeLast() }
+        if let first = tokens.first, first.allSatisfy(\.isLetter), weekdays.contains(first.prefix(3).lowercased()) {
+            tokens.removeFirst()
         }
-        guard let day = scanner.number(maxDigits: 2) else { return nil }
-        scanner.skipSpaces()
-        guard let monthName = scanner.word()?.lowercased(),
-            let month = months.firstIndex(where: { monthName.hasPrefix($0) }).map({ $0 + 1 })
-        else { return nil }
-        scanner.skipSpaces()
-        guard var year = scanner.number(maxDigits: 4) else { return nil }
-        if year < 100 { year += year < 50 ? 2000 : 1900 }
-        scanner.skipSpaces()
-        guard let hour = scanner.number(maxDigits: 2), scanner.skip(":"), let minute = scanner.digits(2) else {
-            return nil
-        }
-        var second = 0
-        if scanner.skip(":") {
-            guard let seconds = scanner.digits(2) else { return nil }
-            second = seconds
-        }
-        scanner.skipSpaces()
-        let offset: Int
-        if scanner.isAtEnd {
-            offset = 0
-        } else if let numeric = scanner.zoneOffset() {
-            offset = numeric
-        } else if let name = scanner.word()?.uppercased(), let named = namedZones[name] {
-            offset = named * 3600
+        guard tokens.count >= 3 else { return nil }
+        let day: Int
+        let month: Int
+        if let number = Self.number(tokens[0], maxDigits: 2), let name = Self.month(tokens[1]) {
+            (day, month) = (number, name)
+        } else if let name = Self.month(tokens[0]), let number = Self.number(tokens[1], maxDigits: 2) {
+            (day, month) = (number, name)
         } else {
             return nil
         }
-        scanner.skipSpaces()
-        guard scanner.isAtEnd else { return nil }
-        return makeDate(year, month, day, hour, minute, second, 0, offset: offset)
+        var year: Int?
+        var time: (hour: Int, minute: Int, second: Int)?
+        var offset: Int?
+        for token in tokens.dropFirst(2) {
+            if year == nil, let number = Self.number(token, maxDigits: 4) {
+                year = token.count <= 2 ? number + (number < 50 ? 2000 : 1900) : number
+            } else if time == nil, token.first?.isNumber == true, token.contains(":") {
+                guard let parsed = Self.time(token) else { return nil }
+                time = parsed
+            } else if offset == nil, let zone = Self.zone(token) {
+                offset = zone
+            } else {
+                return nil
+            }
+        }
+        guard let year else { return nil }
+        return makeDate(
+            year, month, day, time?.hour ?? 0, time?.minute ?? 0, time?.second ?? 0, 0, offset: offset ?? 0)
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    private static let weekdays: Set<String> = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
 
+    /// Zones by name, in hours east of UTC: RFC 822's, the one-letter-shorter US names that
+    /// feeds write (`ET` for Eastern), and Central European `MET`/`MEST`.
     private static let namedZones: [String: Int] = [
-        "GMT": 0, "UT": 0, "UTC": 0, "Z": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6,
-        "PST": -8, "PDT": -7,
+        "GMT": 0, "UT": 0, "UTC": 0, "Z": 0, "ETC/GMT": 0, "ETC/UTC": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5,
+        "MST": -7, "MDT": -6, "PST": -8, "PDT": -7, "AST": -4, "ADT": -3, "AT": -4, "ET": -5, "CT": -6, "MT": -7,
+        "PT": -8, "MET": 1, "MEST": 2,
     ]
 
+    /// The month a name begins with (`Feb`, `February`), 1 to 12.
+    private static func month(_ token: Substring) -> Int? {
+        guard token.count >= 3, token.allSatisfy(\.isLetter) else { return nil }
+        let name = token.lowercased()
+        guard let index = months.firstIndex(where: { name.hasPrefix($0) }) else { return nil }
+        return index + 1
+    }
+
+    /// One to `maxDigits` ASCII digits, and nothing else.
+    private static func number(_ token: Substring, maxDigits: Int) -> Int? {
+        guard (1...maxDigits).contains(token.utf8.count), token.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int(token)
+    }
+
+    /// `HH:MM` or `HH:MM:SS`, each one or two digits.
+    private static func time(_ token: Substring) -> (hour: Int, minute: Int, second: Int)? {
+        let fields = token.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count == 2 || fields.count == 3 else { return nil }
+        let values = fields.compactMap { number($0, maxDigits: 2) }
+        guard values.count == fields.count else { return nil }
+        return (values[0], values[1], values.count == 3 ? values[2] : 0)
+    }
+
+    /// A zone token as seconds east of UTC: `+0800`, `-01:01`, a name, or `GMT`/`UTC`/`UT`
+    /// followed by an offset.
+    private static func zone(_ token: Substring) -> Int? {
+        let upper = token.uppercased()
+        if let hours = namedZones[upper] { return hours * 3600 }
+        for prefix in ["GMT", "UTC", "UT"] where upper.hasPrefix(prefix) {
+            let rest = upper.dropFirst(prefix.count)
+            if rest.first == "+" || rest.first == "-" { return numericZone(rest) }
+        }
+        return numericZone(Substring(upper))
+    }
+
+    /// `±HHMM`, `±HH:MM` or `±HH`, at most 18 hours.
+    private static func numericZone(_ text: Substring) -> Int? {
+        var scanner = ByteScanner(String(text))
+        guard scanner.peek == UInt8(ascii: "+") || scanner.peek == UInt8(ascii: "-") else { return nil }
+        if let offset = scanner.zoneOffset(allowHoursOnly: true), scanner.isAtEnd { return offset }
+        return nil
+    }
+
+    /// The number of days in `month` of `year`, proleptic Gregorian.
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
     /// The instant of a civil date and time at `offset` seconds east of UTC; nil when a field
-    /// is out of range.
+    /// is out of range (the 31st of a 30-day month, hour 24, minute 60, an offset beyond
+    /// ±18:00) or the year is past 9999.
     static func makeDate(
         _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, _ fraction: Double,
         offset: Int
     ) -> Date? {
-        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
-            (0...60).contains(second)
+        guard (0...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
+            abs(offset) <= 18 * 3600
         else { return nil }
-        // Days from 1970-01-01 to the civil date (Howard Hinnant's days_from_civil).
+        // Days from 1970-01-01 to the civil date (Howard Hinnant's days_from_civil), proleptic
+        // Gregorian however old the date.
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -132,6 +207,8 @@ private struct ByteScanner {
     var isAtEnd: Bool { position >= end }
 
     var peek: UInt8? { position < end ? bytes[position] : nil }
+
+    var peekIsDigit: Bool { peek.map { (0x30...0x39).contains($0) } ?? false }
 
     mutating func skip(_ character: Character) -> Bool {
         guard let ascii = character.asciiValue, peek == ascii else { return false }
@@ -181,8 +258,9 @@ private struct ByteScanner {
         return position > start ? String(decoding: bytes[start..<position], as: UTF8.self) : nil
     }
 
-    /// `Z`, `z`, `±HH:MM` or `±HHMM` as seconds east of UTC; nothing at all is UTC.
-    mutating func zoneOffset() -> Int? {
+    /// `Z`, `z`, `±HH:MM` or `±HHMM` (or `±HH` when `allowHoursOnly`) as seconds east of UTC,
+    /// minutes below 60; nothing at all is UTC.
+    mutating func zoneOffset(allowHoursOnly: Bool = false) -> Int? {
         if isAtEnd { return 0 }
         if skip("Z") || skip("z") { return 0 }
         let sign: Int
@@ -194,8 +272,9 @@ private struct ByteScanner {
             return nil
         }
         guard let hours = digits(2) else { return nil }
+        if allowHoursOnly && isAtEnd { return sign * hours * 3600 }
         _ = skip(":")
-        guard let minutes = digits(2) else { return nil }
+        guard let minutes = digits(2), minutes < 60 else { return nil }
         return sign * (hours * 3600 + minutes * 60)
     }
 }
