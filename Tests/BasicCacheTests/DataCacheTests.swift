@@ -19,7 +19,7 @@ final class TestClock: Sendable {
         return try JSONValue(parsing: data).int(at: "count")
     }
 
-    /// Waits until `count` callers of `pool` wait for a response (at most 10 s, then an issue).
+    /// Waits until `count` callers of `pool` wait for a response (at most 45 s, then an issue).
     static func waitForWaiting(_ pool: RequestPool, count: Int) async throws {
         let reached = try await eventually { await pool.waitingCount >= count }
         if !reached { Issue.record("the pool never had \(count) callers waiting") }

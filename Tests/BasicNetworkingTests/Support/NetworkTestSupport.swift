@@ -41,14 +41,14 @@ enum Net {
     }
 
     /// Waits until `count` callers of `pool` wait for a response, then releases the server's
-    /// answers held on `name` (`?hold=name`); released anyway after 10 s, with an issue.
+    /// answers held on `name` (`?hold=name`); released anyway after 45 s, with an issue.
     static func release(_ name: String, when pool: RequestPool, has count: Int) async throws {
         let reached = try await eventually { await pool.waitingCount >= count }
         if !reached { Issue.record("the pool never had \(count) callers waiting") }
         try await TestHTTPServer.shared().release(name)
     }
 
-    /// Waits (at most 10 s, then an issue) until `pool` has `count` requests in flight.
+    /// Waits (at most 45 s, then an issue) until `pool` has `count` requests in flight.
     static func waitForInFlight(_ pool: RequestPool, count: Int) async throws {
         let reached = try await eventually { await pool.inFlightCount == count }
         if !reached { Issue.record("the pool never had \(count) requests in flight") }
