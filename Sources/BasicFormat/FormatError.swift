@@ -14,6 +14,10 @@ public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidTime(String)
     /// The text does not name a time zone.
     case invalidTimeZone(String)
+    /// The text is a zone abbreviation (`CST`, `IST`), which names different zones in different
+    /// places (`CST` is China Standard Time to a Chinese app and US Central to Foundation):
+    /// `candidates` are the IANA identifiers it may mean.
+    case abbreviatedTimeZone(String, candidates: [String])
     /// The text is a timestamp outside ``TimeParser/supportedRange`` (years 1 to 9999), which
     /// dates cannot be written for.
     case timeOutOfRange(String)
@@ -35,6 +39,13 @@ public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidTime(let text):
             return "'\(text)' is not a time; give unix seconds or milliseconds (1700000000), "
                 + "ISO 8601 (2026-11-30T08:00:00+08:00) or yyyy-MM-dd HH:mm:ss"
+        case .abbreviatedTimeZone(let text, let candidates):
+            let names =
+                candidates.count <= 1
+                ? candidates.joined()
+                : candidates.dropLast().joined(separator: ", ") + " or " + (candidates.last ?? "")
+            return "'\(text)' is an abbreviation that may mean \(names); name the zone by its IANA identifier "
+                + "(\(candidates.first ?? "Asia/Shanghai")) or give an offset such as +08:00"
         case .invalidTimeZone(let text):
             return
                 "'\(text)' is not a time zone; use an identifier such as Asia/Shanghai or UTC, or an offset such as +08:00"

@@ -28,6 +28,8 @@ import Testing
             (["time", "1700000000000", "--tz", "UTC", "--format", "yyyy/MM/dd HH:mm"], "2023/11/14 22:13"),
             (["time", "2016-08-13 23:41:00", "--tz", "+08:00", "--format", "yyyy年M月d日 HH:mm"], "2016年8月13日 23:41"),
             (["time", "2014-11-30T14:15:00+08:00", "--tz", "UTC"], "2014-11-30 06:15:00"),
+            (["time", "--tz", "UTC", "--", "-14831769600"], "1500-01-01 00:00:00"),
+            (["time", "1582-10-14", "--tz", "UTC", "--format", "yyyy-MM-dd"], "1582-10-14"),
             (["time", "1700000000", "--relative", "--now", "1700000200", "--tz", "UTC"], "3分钟前"),
             (["time", "1700000000", "--relative", "--now", "1700000030", "--tz", "UTC", "--locale", "en"], "just now"),
             (
@@ -53,6 +55,7 @@ import Testing
             (["money", "10000000000000000", "--upper"], 1, "below 10^16"),
             (["time", "yesterday"], 64, "is not a time"),
             (["time", "1700000000", "--tz", "Mars/Base"], 64, "is not a time zone"),
+            (["time", "1700000000", "--tz", "CST"], 64, "may mean Asia/Shanghai, America/Chicago or America/Havana"),
             (["time", "1700000000", "--locale", "fr"], 64, "--locale takes zh or en"),
             (["time", "1700000000", "--now", "1700000000"], 64, "--now only makes sense with --relative"),
             // Issue 12, defect 10: these printed an empty line, or a changed amount, with status 0.

@@ -10,7 +10,7 @@ import Foundation
 /// ```
 ///
 /// "Now", the time zone and the language are injectable, so that results are exact in tests.
-/// The calendar is always Gregorian.
+/// The calendar is always Gregorian, proleptic (no Julian dates before 1582).
 public struct TimeFormatter: Sendable {
     /// The language of relative text.
     public enum Language: String, Sendable, CaseIterable {
@@ -58,13 +58,11 @@ public struct TimeFormatter: Sendable {
         let seconds = reference.timeIntervalSince(date)
         let isPast = seconds >= 0
         let distance = abs(seconds)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let dayDifference =
-            calendar.dateComponents(
-                [.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: reference)
-            )
-            .day ?? 0
+        // Calendar dates compared, not the hours between two starts of day: where a day starts at
+        // 01:00 (DST beginning at midnight, as in America/Havana) those are 23 hours apart.
+        let (day, year) = Self.civilDay(of: date, in: timeZone)
+        let (referenceDay, referenceYear) = Self.civilDay(of: reference, in: timeZone)
+        let dayDifference = referenceDay - day
 
         if distance < 60 {
             return language == .chinese ? "刚刚" : "just now"
@@ -82,7 +80,7 @@ public struct TimeFormatter: Sendable {
         if dayDifference == -1 {
             return (language == .chinese ? "明天 " : "tomorrow ") + clock
         }
-        if calendar.component(.year, from: date) == calendar.component(.year, from: reference) {
+        if year == referenceYear {
             return string(from: date, pattern: "MM-dd HH:mm")
         }
         return string(from: date, pattern: "yyyy-MM-dd")
@@ -98,11 +96,29 @@ public struct TimeFormatter: Sendable {
         }
     }
 
-    /// A Gregorian, POSIX-locale formatter for `pattern` in `timeZone`.
+    /// The calendar date of `date` in `zone`, as a day number (days since 1970-01-01) and its
+    /// year, proleptic Gregorian.
+    static func civilDay(of date: Date, in zone: TimeZone) -> (day: Int, year: Int) {
+        let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
+        let day = Int((local / 86_400).rounded(.down))
+        // Howard Hinnant's civil_from_days, for the year alone.
+        let shifted = day + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        return (day, yearOfEra + era * 400 + (monthIndex >= 10 ? 1 : 0))
+    }
+
+    /// A Gregorian, POSIX-locale formatter for `pattern` in `timeZone`: proleptic Gregorian, as
+    /// ISO 8601 has it, so that `1500-01-01` is that day and not its Julian namesake (by default
+    /// the formatter's calendar turns Julian before 1582-10-15).
     static func makeFormatter(pattern: String, timeZone: TimeZone) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.gregorianStartDate = .distantPast
         formatter.timeZone = timeZone
         formatter.dateFormat = pattern
         return formatter

@@ -104,10 +104,39 @@ public struct TimeParser: Sendable {
 
     private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    /// A time zone from an identifier (`Asia/Shanghai`, `UTC`) or an offset (`+08:00`, `-0530`).
+    /// Zone abbreviations that name several zones, with the IANA identifiers they may mean,
+    /// the one a Chinese app would mean first.
+    static let ambiguousAbbreviations: [String: [String]] = [
+        "CST": ["Asia/Shanghai", "America/Chicago", "America/Havana"],
+        "CDT": ["America/Chicago", "America/Havana"],
+        "IST": ["Asia/Kolkata", "Asia/Jerusalem", "Europe/Dublin"],
+        "BST": ["Europe/London", "Asia/Dhaka"],
+        "EST": ["America/New_York", "Australia/Sydney"],
+        "AST": ["America/Halifax", "Asia/Riyadh"],
+        "PST": ["America/Los_Angeles", "Asia/Manila", "Asia/Karachi"],
+        "MST": ["America/Denver", "Asia/Kuala_Lumpur"],
+        "GST": ["Asia/Dubai", "Atlantic/South_Georgia"],
+        "SST": ["Asia/Singapore", "Pacific/Pago_Pago"],
+    ]
+
+    /// A time zone from an IANA identifier (`Asia/Shanghai`, `UTC`) or an offset (`+08:00`,
+    /// `-0530`). Abbreviations other than `UTC` and `GMT` are refused, since they mean different
+    /// zones to different readers (Foundation reads `CST` as US Central).
     ///
-    /// - Throws: ``FormatError/invalidTimeZone(_:)``.
+    /// - Throws: ``FormatError/abbreviatedTimeZone(_:candidates:)`` for `CST`, `JST` and the
+    ///   like, naming the identifiers meant; ``FormatError/invalidTimeZone(_:)``.
     public static func timeZone(named name: String) throws(FormatError) -> TimeZone {
+        let isAbbreviation =
+            (2...5).contains(name.utf8.count) && name.utf8.allSatisfy { (0x41...0x5A).contains($0) }
+            && name != "UTC" && name != "GMT"
+        if isAbbreviation {
+            if let candidates = ambiguousAbbreviations[name] {
+                throw .abbreviatedTimeZone(name, candidates: candidates)
+            }
+            if let meant = TimeZone(abbreviation: name), meant.identifier.contains("/") {
+                throw .abbreviatedTimeZone(name, candidates: [meant.identifier])
+            }
+        }
         if let zone = TimeZone(identifier: name) { return zone }
         let offset = name.replacingOccurrences(of: ":", with: "")
         if let sign = offset.first, sign == "+" || sign == "-", offset.count == 5,

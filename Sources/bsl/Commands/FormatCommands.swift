@@ -56,7 +56,9 @@ struct TimeCommand: AsyncParsableCommand {
     @Flag(help: "Print the time relative to now: 刚刚, 3分钟前, 昨天 14:05…") var relative = false
     @Option(help: "The moment --relative measures from (default: the clock).", completion: .nothing) var now: String?
     @Option(
-        help: ArgumentHelp("The time zone: an identifier or an offset (default: the system's).", valueName: "zone"),
+        help: ArgumentHelp(
+            "The time zone: an IANA identifier (Asia/Shanghai) or an offset (+08:00), not an abbreviation such as CST "
+                + "(default: the system's).", valueName: "zone"),
         completion: .nothing, transform: { try TimeParser.timeZone(named: $0) })
     var tz: TimeZone?
     @Option(help: "The language of --relative.") var locale: Language = .zh

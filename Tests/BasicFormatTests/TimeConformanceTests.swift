@@ -1,0 +1,91 @@
+import BasicFormat
+import Foundation
+import Testing
+
+/// Issue 17, dates in `bsl time`: calendar days counted as calendars count them where DST starts
+/// at midnight, proleptic Gregorian dates before 1582, and zone abbreviations refused.
+@Suite struct TimeConformanceTests {
+    /// The instant of a local wall-clock time that exists (noon-ish) in `zone`.
+    static func local(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ zone: TimeZone) throws -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return try #require(calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour)))
+    }
+
+    /// Days on which DST began at midnight (the day starts at 01:00), from zoneinfo.
+    static let midnightTransitions: [(String, Int, Int, Int)] = [
+        ("America/Havana", 2024, 3, 10), ("America/Santiago", 2024, 9, 8), ("Africa/Cairo", 2024, 4, 26),
+        ("Asia/Beirut", 2024, 3, 31), ("Atlantic/Azores", 2024, 3, 31),
+    ]
+
+    @Test(
+        "yesterday is the calendar date before, also from the day after a midnight DST start, both ways",
+        arguments: midnightTransitions)
+    func midnightDST(zone name: String, year: Int, month: Int, day: Int) throws {
+        let zone = try #require(TimeZone(identifier: name))
+        let onTheDay = try Self.local(year, month, day, 12, zone)
+        let dayAfter = try Self.local(year, month, day + 1, 12, zone)
+        let twoDaysAfter = try Self.local(year, month, day + 2, 12, zone)
+        let before = try Self.local(year, month, day - 1, 12, zone)
+        func relative(_ date: Date, from now: Date) -> String {
+            TimeFormatter(timeZone: zone, now: { now }).relativeString(for: date)
+        }
+        #expect(relative(onTheDay, from: dayAfter) == "昨天 12:00", "\(name)")
+        #expect(relative(dayAfter, from: onTheDay) == "明天 12:00", "\(name)")
+        #expect(relative(before, from: onTheDay) == "昨天 12:00", "\(name)")
+        #expect(relative(onTheDay, from: before) == "明天 12:00", "\(name)")
+        let mmdd = String(format: "%02d-%02d 12:00", month, day)
+        #expect(relative(onTheDay, from: twoDaysAfter) == mmdd, "two days ago is not yesterday in \(name)")
+        // And on the short day itself, the hours since its first hour are hours, not yesterday.
+        let firstHour = try Self.local(year, month, day, 1, zone)
+        #expect(relative(firstHour, from: onTheDay) == "11小时前", "\(name)")
+    }
+
+    @Test(
+        "dates before the Gregorian reform print as proleptic Gregorian, as ISO 8601 has them",
+        arguments: [
+            (-14_831_769_600.0, "1500-01-01"),  // bsl time -14831769600
+            (-12_219_379_200.0, "1582-10-14"),
+            (-12_219_292_800.0, "1582-10-15"),
+            (-62_135_596_800.0, "0001-01-01"),
+        ])
+    func prolepticGregorian(seconds: Double, expected: String) throws {
+        let formatter = TimeFormatter(timeZone: try TimeParser.timeZone(named: "UTC"))
+        #expect(formatter.string(from: Date(timeIntervalSince1970: seconds), pattern: "yyyy-MM-dd") == expected)
+        let parser = TimeParser(timeZone: try TimeParser.timeZone(named: "UTC"))
+        #expect(try parser.date(from: expected).timeIntervalSince1970 == seconds, "parsed back")
+    }
+
+    @Test("fractional seconds are truncated, never carried into the next second")
+    func fractionsTruncate() throws {
+        let parser = TimeParser(timeZone: try TimeParser.timeZone(named: "UTC"))
+        let date = try parser.date(from: "2026-11-30T11:45:00.999999999+05:30")
+        let formatter = TimeFormatter(timeZone: try TimeParser.timeZone(named: "UTC"))
+        #expect(formatter.string(from: date, pattern: "yyyy-MM-dd HH:mm:ss") == "2026-11-30 06:15:00")
+    }
+
+    @Test(
+        "zone abbreviations are refused, naming the IANA zones they may mean",
+        arguments: [
+            ("CST", ["Asia/Shanghai", "America/Chicago", "America/Havana"]),
+            ("IST", ["Asia/Kolkata", "Asia/Jerusalem", "Europe/Dublin"]),
+            ("BST", ["Europe/London", "Asia/Dhaka"]),
+            ("JST", ["Asia/Tokyo"]),
+        ])
+    func abbreviations(name: String, candidates: [String]) {
+        do {
+            let zone = try TimeParser.timeZone(named: name)
+            Issue.record("\(name) was taken as \(zone.identifier)")
+        } catch {
+            #expect(error == .abbreviatedTimeZone(name, candidates: candidates))
+            for candidate in candidates { #expect(error.description.contains(candidate)) }
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test(
+        "IANA names, UTC, GMT and offsets are still zones", arguments: ["Asia/Shanghai", "UTC", "GMT", "+08:00", "PRC"])
+    func accepted(name: String) throws {
+        _ = try TimeParser.timeZone(named: name)
+    }
+}
