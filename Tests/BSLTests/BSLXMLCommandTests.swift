@@ -19,12 +19,15 @@ import Testing
     @Test(
         "xml to-json applies the rules and the flags",
         arguments: [
-            ([], #"{"__name":"a","_k":"v","b":["1",null],"c":{"d":"x"}}"#),
-            (["--always-arrays"], #"{"__name":"a","_k":"v","b":["1",null],"c":[{"d":["x"]}]}"#),
-            (["--keep-whitespace"], #"{"__name":"a","_k":"v","b":["1",null],"c":{"d":" x "},"__text":"\n\n"}"#),
+            ([], #"{"__name":"a","_k":"v","b":["1"],"c":{"d":"x"}}"#),
+            (["--empty", "null"], #"{"__name":"a","_k":"v","b":["1",null],"c":{"d":"x"}}"#),
+            (["--empty", "string"], #"{"__name":"a","_k":"v","b":["1",""],"c":{"d":"x"}}"#),
+            (["--always-arrays"], #"{"__name":"a","_k":"v","b":["1"],"c":[{"d":["x"]}]}"#),
+            (["--keep-whitespace"], #"{"__name":"a","_k":"v","b":["1"],"c":{"d":" x "},"__text":["\n","\n"]}"#),
+            (["--comments"], #"{"__name":"a","_k":"v","b":["1"],"c":{"d":"x"},"__comments":["n"]}"#),
         ])
     func toJSON(flags: [String], expected: String) async throws {
-        let input = "<a k=\"v\"><b>1</b><b/>\n<c><d> x </d></c>\n</a>"
+        let input = "<a k=\"v\"><b>1</b><b/>\n<c><d> x </d></c><!--n-->\n</a>"
         for arguments in [["xml", "to-json"] + flags, ["xml", "to-json", "-"] + flags] {
             let result = try await bsl(arguments, input: input)
             #expect(result.status == 0, "\(result.standardError)")
@@ -32,12 +35,26 @@ import Testing
         }
     }
 
+    @Test(
+        "xml to-json writes names as --names says",
+        arguments: [
+            ([], #"{"__name":"r","_xmlns:dc":"urn:dc","dc:creator":"A"}"#),
+            (["--names", "local"], #"{"__name":"r","creator":"A"}"#),
+            (["--names", "expanded"], #"{"__name":"r","{urn:dc}creator":"A"}"#),
+        ])
+    func names(flags: [String], expected: String) async throws {
+        let result = try await bsl(
+            ["xml", "to-json"] + flags, input: #"<r xmlns:dc="urn:dc"><dc:creator>A</dc:creator></r>"#)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == expected + "\n")
+    }
+
     @Test("xml to-json reads a file and pretty-prints on request")
     func toJSONFile() async throws {
         let result = try await bsl(["xml", "to-json", Self.fixture("news.xml"), "--pretty"])
         #expect(result.status == 0, "\(result.standardError)")
         let value = try JSONValue(parsing: result.standardOutput)
-        #expect(value["entry"]?[1]?["topic"] == .null)
+        #expect(value["entry"]?[1]?["topic"] == nil, "empty, so left out")
         #expect(value["entry"]?[0]?["sourceName"] == "开源中国")
         #expect(result.standardOutput.contains("\n  \"title\": {\n"))
     }

@@ -26,8 +26,8 @@ import Testing
             #"{"__name":"a","title":{"_type":"text","__text":"Hi"}}"#
         ),
         (
-            "text beside children is __text, pieces joined", "<a><p>one <b>two</b> three</p></a>",
-            #"{"__name":"a","p":{"b":"two","__text":"one  three"}}"#
+            "text beside children is __text, each run kept in order", "<a><p>one <b>two</b> three</p></a>",
+            #"{"__name":"a","p":{"b":"two","__text":["one","three"]}}"#
         ),
         (
             "a repeated name becomes an array in document order", "<a><e>1</e><x>y</x><e>2</e><e>3</e></a>",
@@ -38,8 +38,8 @@ import Testing
             #"{"__name":"a","b":"padded"}"#
         ),
         (
-            "an empty element is null", "<a><avatar/><topic></topic><blank>  </blank></a>",
-            #"{"__name":"a","avatar":null,"topic":null,"blank":null}"#
+            "an empty element is left out", "<a><avatar/><topic></topic><blank>  </blank><n>1</n></a>",
+            #"{"__name":"a","n":"1"}"#
         ),
         (
             "an element with only attributes is an object", #"<a><summary type="text"/></a>"#,
@@ -62,14 +62,14 @@ import Testing
             #"{"__name":"a","_t":"博客园!","b":"博客园","__text":"博客园"}"#
         ),
         (
-            "namespace prefixes are dropped, declarations left out",
+            "names keep their prefixes, declarations are attributes",
             #"<rss xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>ann</dc:creator></rss>"#,
-            #"{"__name":"rss","creator":"ann"}"#
+            #"{"__name":"rss","_xmlns:dc":"http://purl.org/dc/elements/1.1/","dc:creator":"ann"}"#
         ),
         (
-            "the default namespace changes nothing",
+            "the default namespace is an xmlns attribute",
             #"<feed xmlns="http://www.w3.org/2005/Atom"><diggs>1</diggs></feed>"#,
-            #"{"__name":"feed","diggs":"1"}"#
+            #"{"__name":"feed","_xmlns":"http://www.w3.org/2005/Atom","diggs":"1"}"#
         ),
         (
             "comments and processing instructions are dropped", "<a><!-- note --><?pi data?><b>1</b></a>",
@@ -103,12 +103,12 @@ import Testing
             #"{"__name":"a","_k":"v","b":["1"],"c":[{"d":["2"]}]}"#
         ),
         (
-            "keepsWhitespace keeps text as written", configured { $0.keepsWhitespace = true },
-            "<a> <b> x </b>\n</a>", #"{"__name":"a","b":" x ","__text":" \n"}"#
+            "keepsWhitespace keeps each run as written, blank ones too", configured { $0.keepsWhitespace = true },
+            "<a> <b> x </b>\n</a>", #"{"__name":"a","b":" x ","__text":[" ","\n"]}"#
         ),
         (
-            "emptyElements .omit drops empty elements (XMLDictionary)", .xmlDictionary,
-            "<a><avatar/><name>n</name></a>", #"{"__name":"a","name":"n"}"#
+            "emptyElements .null keeps empty elements as null (the feed preset)", .feed,
+            "<a><avatar/><name>n</name></a>", #"{"__name":"a","avatar":null,"name":"n"}"#
         ),
         (
             "emptyElements .emptyString", configured { $0.emptyElements = .emptyString },
@@ -123,17 +123,22 @@ import Testing
         ),
         ("nameKey", configured { $0.nameKey = "tag" }, "<feed/>", #"{"tag":"feed"}"#),
         (
-            "keepsNamespacePrefixes", .feed,
+            "names .local drops prefixes and declarations", configured { $0.names = .local },
             #"<rss xmlns:dc="urn:dc" xmlns:x="urn:x"><dc:creator x:role="a">ann</dc:creator></rss>"#,
-            #"{"__name":"rss","dc:creator":{"_x:role":"a","__text":"ann"}}"#
+            #"{"__name":"rss","creator":{"_role":"a","__text":"ann"}}"#
         ),
         (
-            "keepsComments", configured { $0.keepsComments = true },
-            "<a><!-- one --><b>1</b><!-- two --></a>", #"{"__name":"a","b":"1","__comment":["one","two"]}"#
+            "names .expanded writes {uri}local, declarations left out", configured { $0.names = .expanded },
+            #"<rss xmlns:dc="urn:dc" xmlns:x="urn:x"><dc:creator x:role="a" plain="p">ann</dc:creator></rss>"#,
+            #"{"__name":"rss","{urn:dc}creator":{"_{urn:x}role":"a","_plain":"p","__text":"ann"}}"#
+        ),
+        (
+            "keepsComments: __comments, as written, always an array", configured { $0.keepsComments = true },
+            "<a><!-- one --><b>1</b><!-- two --></a>", #"{"__name":"a","b":"1","__comments":[" one "," two "]}"#
         ),
         (
             "keepsComments: a lone comment makes an object", configured { $0.keepsComments = true },
-            "<a><b><!-- why --></b></a>", #"{"__name":"a","b":{"__comment":"why"}}"#
+            "<a><b><!-- why --></b></a>", #"{"__name":"a","b":{"__comments":[" why "]}}"#
         ),
     ]
 
@@ -143,19 +148,22 @@ import Testing
         #expect(value.jsonString() == json, "\(name)")
     }
 
-    @Test("a present-but-empty element differs from a missing one")
+    @Test("with the feed preset, a present-but-empty element differs from a missing one")
     func emptyVersusMissing() throws {
-        let value = try XMLConverter().convert("<entry><author><name>a</name><avatar/></author></entry>")
+        let value = try XMLConverter(configuration: .feed).convert(
+            "<entry><author><name>a</name><avatar/></author></entry>")
         #expect(value["author"]?["avatar"] == .null)
         #expect(value["author"]?["uri"] == nil)
     }
 
-    @Test("the .xmlDictionary preset differs from the defaults only in empty elements")
+    @Test("the defaults are XMLDictionary's; the feed preset differs only in empty elements")
     func presets() {
-        var expected = Configuration()
-        expected.emptyElements = .omit
-        #expect(Configuration.xmlDictionary == expected)
-        #expect(Configuration().emptyElements == .null)
+        #expect(Configuration.xmlDictionary == Configuration())
+        var feed = Configuration()
+        feed.emptyElements = .null
+        #expect(Configuration.feed == feed)
+        #expect(Configuration().emptyElements == .omit && Configuration().names == .qualified)
+        #expect(Configuration().commentKey == "__comments")
     }
 
     @Test("grouping by name stays right past 16 distinct names")
@@ -168,45 +176,53 @@ import Testing
         #expect(value["n39"] == ["n39", "n39"])
     }
 
-    @Test("names that differ only in prefix group together unless prefixes are kept")
+    @Test("names that differ only in prefix are different keys unless names are local")
     func prefixedGrouping() throws {
         let xml = #"<r xmlns:a="urn:a" xmlns:b="urn:b"><a:x>1</a:x><b:x>2</b:x><a:x>3</a:x><x>4</x></r>"#
-        #expect(try XMLConverter().convert(xml).jsonString() == #"{"__name":"r","x":["1","2","3","4"]}"#)
         #expect(
-            try XMLConverter(configuration: .feed).convert(xml).jsonString()
-                == #"{"__name":"r","a:x":["1","3"],"b:x":"2","x":"4"}"#)
+            try XMLConverter().convert(xml).jsonString()
+                == #"{"__name":"r","_xmlns:a":"urn:a","_xmlns:b":"urn:b","a:x":["1","3"],"b:x":"2","x":"4"}"#)
+        #expect(
+            try XMLConverter(configuration: Self.configured { $0.names = .local }).convert(xml).jsonString()
+                == #"{"__name":"r","x":["1","2","3","4"]}"#)
+        // Two prefixes for one namespace are one name once expanded.
+        let same = #"<r xmlns:a="urn:a" xmlns:b="urn:a"><a:x>1</a:x><b:x>2</b:x></r>"#
+        #expect(
+            try XMLConverter(configuration: Self.configured { $0.names = .expanded }).convert(same).jsonString()
+                == #"{"__name":"r","{urn:a}x":["1","2"]}"#)
     }
 
     static let collidingKeys: [(String, Configuration, String, String)] = [
         (
-            "an element named like an attribute's key takes its place", Configuration(),
-            #"<a x="1"><_x>2</_x><y>3</y></a>"#, #"{"__name":"a","_x":"2","y":"3"}"#
+            "an element named like an attribute's key: both, in one array", Configuration(),
+            #"<a x="1"><_x>2</_x><y>3</y></a>"#, #"{"__name":"a","_x":["1","2"],"y":"3"}"#
         ),
         (
-            "attributes that differ only in prefix: the last one wins", Configuration(),
+            "attributes that differ only in a dropped prefix: both", configured { $0.names = .local },
             #"<r xmlns:a="urn:a" xmlns:b="urn:b"><e a:k="1" b:k="2" c="3"/></r>"#,
-            #"{"__name":"r","e":{"_k":"2","_c":"3"}}"#
+            #"{"__name":"r","e":{"_k":["1","2"],"_c":"3"}}"#
         ),
         (
-            "an element named __text gives way to the text", Configuration(),
-            "<a><__text>x</__text><b>1</b>y</a>", #"{"__name":"a","__text":"y","b":"1"}"#
+            "an element named __text and the text: both", Configuration(),
+            "<a><__text>x</__text><b>1</b>y</a>", #"{"__name":"a","__text":["x","y"],"b":"1"}"#
         ),
         (
-            "a child named __name replaces the root's name", Configuration(),
-            "<a><__name>b</__name><__name>c</__name></a>", #"{"__name":["b","c"]}"#
+            "children named __name join the root's name", Configuration(),
+            "<a><__name>b</__name><__name>c</__name></a>", #"{"__name":["a","b","c"]}"#
         ),
         (
-            "an element named __comment gives way to the comments",
-            configured { $0.keepsComments = true }, "<a><__comment>x</__comment><!-- c --></a>",
-            #"{"__name":"a","__comment":"c"}"#
+            "an element named __comments and the comments: both",
+            configured { $0.keepsComments = true }, "<a><__comments>x</__comments><!--c--></a>",
+            #"{"__name":"a","__comments":["x","c"]}"#
         ),
         (
-            "an attribute key equal to the text key", configured { $0.attributePrefix = "__" },
-            #"<a><t text="1">2</t></a>"#, #"{"__name":"a","t":{"__text":"2"}}"#
+            "an attribute key equal to the text key: both", configured { $0.attributePrefix = "__" },
+            #"<a><t text="1">2</t></a>"#, #"{"__name":"a","t":{"__text":["1","2"]}}"#
         ),
     ]
 
-    @Test("keys that collide keep their first place and take the last value", arguments: collidingKeys)
+    @Test(
+        "keys that collide keep their first place and gather their values, as XMLDictionary", arguments: collidingKeys)
     func collidingKey(name: String, configuration: Configuration, xml: String, json: String) throws {
         let value = try XMLConverter(configuration: configuration).convert(xml)
         #expect(value.jsonString() == json, "\(name)")

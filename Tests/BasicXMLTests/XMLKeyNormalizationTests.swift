@@ -29,7 +29,7 @@ import Testing
 
     @Test("two attributes spelled differently keep both values, on their own and beside a child")
     func attributes() throws {
-        let xml = "<a><b \(Self.composed)=\"1\" \(Self.decomposed)=\"2\"><c/></b></a>"
+        let xml = "<a><b \(Self.composed)=\"1\" \(Self.decomposed)=\"2\"><c>x</c></b></a>"
         let b = try #require(try XMLConverter().convert(xml)["b"]?.objectValue)
         #expect(b["_" + Self.composed] == "1")
         #expect(b["_" + Self.decomposed] == "2")

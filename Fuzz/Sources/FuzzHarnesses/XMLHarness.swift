@@ -10,7 +10,7 @@ enum XMLHarness {
         everything.alwaysUsesArrays = true
         everything.keepsWhitespace = true
         everything.emptyElements = .emptyString
-        everything.keepsNamespacePrefixes = true
+        everything.names = .expanded
         everything.keepsComments = true
         return [
             ("default", .init()), ("xmlDictionary", .xmlDictionary), ("feed", .feed), ("every switch on", everything),

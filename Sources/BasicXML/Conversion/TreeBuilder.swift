@@ -26,6 +26,12 @@ struct TreeBuilder: ~Copyable {
         var attributeCount = 0
         /// Where its comments start in `comments`.
         var commentStart: Int
+        /// Where its breaks between runs of text start in `runBreaks`.
+        var breakStart: Int
+        /// Where its keys that must be arrays start in `forcedArrays`.
+        var forcedStart: Int
+        /// A number of its own, for `realChildStamps`.
+        var serial: Int
     }
 
     let configuration: XMLConverter.Configuration
@@ -46,6 +52,17 @@ struct TreeBuilder: ~Copyable {
     private var childCount = 0
     /// The kept comments of the open elements, innermost last.
     private var comments: [String] = []
+    /// Where child elements interrupted the text of the open elements (offsets in `text`): an
+    /// element's text is a run before each child and one after the last, as XMLDictionary keeps
+    /// them. Innermost last.
+    private var runBreaks: [Int] = []
+    /// Keys of the open elements' children that must be arrays although one value is left:
+    /// XMLDictionary makes a repeated name an array when the second element starts, and when
+    /// that element turns out empty and is left out, the array stays. Innermost last.
+    private var forcedArrays: [Int] = []
+    /// Per key number, the serial of the last open element that got a child of that key kept.
+    private var realChildStamps: [Int] = []
+    private var frameSerial = 0
 
     /// The keys by number, and the numbers by key. Keys are told apart by their UTF-8 bytes, as
     /// XML names are (`<é>` and `<e\u{301}>` are two elements), not by `String ==`, which would
@@ -101,19 +118,34 @@ struct TreeBuilder: ~Copyable {
     // MARK: Events
 
     mutating func startElement(
-        localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, attributeCount: Int,
+        localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
+        namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, context: UnsafeMutableRawPointer?
     ) {
+        // The parent's text so far is a run of its own.
+        if !frames.isEmpty { runBreaks.append(text.count) }
+        frameSerial += 1
         var frame = Frame(
-            keyID: keyID(localName, prefix: prefix, isAttribute: false), textStart: text.count,
-            childStart: childCount, commentStart: comments.count)
+            keyID: keyID(localName, prefix: prefix, uri: uri, isAttribute: false), textStart: text.count,
+            childStart: childCount, commentStart: comments.count, breakStart: runBreaks.count,
+            forcedStart: forcedArrays.count, serial: frameSerial)
+        // Namespace declarations are attributes to a parser that does not process namespaces.
+        if configuration.names == .qualified, namespaceCount > 0, let namespaces {
+            for index in 0..<namespaceCount {
+                let declared = namespaces[2 * index].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
+                let value = namespaces[2 * index + 1].map { String(cString: $0) } ?? ""
+                pushChild(keyID: keyID(for: configuration.attributePrefix + declared), .string(value))
+                frame.attributeCount += 1
+            }
+        }
         if attributeCount > 0, let attributes {
             for index in 0..<attributeCount {
                 let base = index * 5
                 guard let attributeName = attributes[base], let start = attributes[base + 3],
                     let end = attributes[base + 4]
                 else { continue }
-                let id = keyID(attributeName, prefix: attributes[base + 1], isAttribute: true)
+                let id = keyID(
+                    attributeName, prefix: attributes[base + 1], uri: attributes[base + 2], isAttribute: true)
                 let value = attributeValue(start: start, end: end, context: context)
                 pushChild(keyID: id, .string(value))
                 frame.attributeCount += 1
@@ -124,28 +156,39 @@ struct TreeBuilder: ~Copyable {
 
     mutating func endElement() {
         guard let frame = frames.popLast() else { return }
-        let elementText = finishedText(from: frame.textStart)
+        let runs = finishedRuns(of: frame)
         text.removeAll(from: frame.textStart)
+        runBreaks.removeLast(runBreaks.count - frame.breakStart)
         if frames.isEmpty {
-            root = .object(object(of: frame, text: elementText, isRoot: true))
+            root = .object(object(of: frame, text: Self.textValue(runs), isRoot: true))
             childCount = frame.childStart
+            forcedArrays.removeLast(forcedArrays.count - frame.forcedStart)
             return
         }
         let value: JSONValue
         if childCount == frame.childStart && comments.count == frame.commentStart {
-            if let elementText {
-                value = .string(elementText)
+            // Only text: the element is its text, runs joined by line feeds (runs remain when
+            // the children between them were empty and left out), as XMLDictionary collapses it.
+            if !runs.isEmpty {
+                value = .string(runs.count == 1 ? runs[0] : runs.joined(separator: "\n"))
             } else {
                 switch configuration.emptyElements {
                 case .null: value = .null
                 case .emptyString: value = .string("")
-                case .omit: return
+                case .omit:
+                    // Left out; a sibling of its name kept before it makes the name an array.
+                    if let parent = frames.last, realChildStamps[frame.keyID] == parent.serial {
+                        forcedArrays.append(frame.keyID)
+                    }
+                    return
                 }
             }
         } else {
-            value = .object(object(of: frame, text: elementText, isRoot: false))
+            value = .object(object(of: frame, text: Self.textValue(runs), isRoot: false))
             childCount = frame.childStart
+            forcedArrays.removeLast(forcedArrays.count - frame.forcedStart)
         }
+        if let parent = frames.last { realChildStamps[frame.keyID] = parent.serial }
         pushChild(keyID: frame.keyID, value)
     }
 
@@ -183,9 +226,7 @@ struct TreeBuilder: ~Copyable {
 
     mutating func comment(_ comment: UnsafePointer<xmlChar>) {
         guard configuration.keepsComments, !frames.isEmpty else { return }
-        let string = String(cString: comment)
-        let kept = configuration.keepsWhitespace ? string : Array(string.utf8).withUnsafeBufferPointer(Self.trimmed)
-        if let kept { comments.append(kept) }
+        comments.append(String(cString: comment))  // as written, as XMLDictionary keeps them
     }
 
     /// Keeps the first error of level error or worse; warnings are not failures.
@@ -226,14 +267,15 @@ struct TreeBuilder: ~Copyable {
     /// The object an element becomes: name (for the root), attributes, children grouped by
     /// name in order of first appearance, text, comments. Takes the element's children and
     /// comments off their stacks.
-    private mutating func object(of frame: Frame, text elementText: String?, isRoot: Bool) -> JSONObject {
+    private mutating func object(of frame: Frame, text elementText: JSONValue?, isRoot: Bool) -> JSONObject {
         serial += 1
         let attributes = frame.childStart..<frame.childStart + frame.attributeCount
         let elements = attributes.upperBound..<childCount
         let isRepeated = countGroups(elements)
         // Keys collide only in odd documents (an element named `_x` beside an attribute `x`,
         // attributes that differ only in a dropped prefix, an element named `__text`); those
-        // take the slow way, which keeps a key's first place and its last value.
+        // take the slow way, which keeps a key's first place and gathers its values into one
+        // array, in the order XMLDictionary adds them.
         var isDistinct = true
         if isRoot { isDistinct = claim(nameKeyID) && isDistinct }
         for index in attributes { isDistinct = claim(children[index].keyID) && isDistinct }
@@ -255,36 +297,37 @@ struct TreeBuilder: ~Copyable {
             let value = takeValue(at: index)
             Self.insert(value, forKey: keys[children[index].keyID], into: &object, isDistinct: isDistinct)
         }
+        let forced = forcedArrays[frame.forcedStart...]
         if isRepeated {
-            addGroups(elements, to: &object, isDistinct: isDistinct)
+            addGroups(elements, to: &object, isDistinct: isDistinct, forced: forced)
         } else {
             for index in elements {
                 let value = takeValue(at: index)
-                Self.insert(
-                    configuration.alwaysUsesArrays ? .array([value]) : value, forKey: keys[children[index].keyID],
-                    into: &object, isDistinct: isDistinct)
+                let id = children[index].keyID
+                let isArray = configuration.alwaysUsesArrays || (!forced.isEmpty && forced.contains(id))
+                Self.insert(isArray ? .array([value]) : value, forKey: keys[id], into: &object, isDistinct: isDistinct)
             }
         }
         if let elementText {
-            Self.insert(.string(elementText), forKey: keys[textKeyID], into: &object, isDistinct: isDistinct)
+            Self.insert(elementText, forKey: keys[textKeyID], into: &object, isDistinct: isDistinct)
         }
         if hasComments {
             let kept = comments[frame.commentStart...]
-            let value: JSONValue =
-                kept.count == 1 && !configuration.alwaysUsesArrays
-                ? .string(kept[kept.startIndex]) : .array(kept.map(JSONValue.string))
+            let value = JSONValue.array(kept.map(JSONValue.string))
             Self.insert(value, forKey: keys[commentKeyID], into: &object, isDistinct: isDistinct)
             comments.removeLast(kept.count)
         }
         return object
     }
 
-    /// Adds `value` under `key`: appended when the object's keys are known
-    /// to be distinct, else through `updateValue`.
+    /// Adds `value` under `key`: appended when the object's keys are known to be distinct;
+    /// else a key already there gathers both into one array, earlier values first.
     private static func insert(_ value: JSONValue, forKey key: String, into object: inout JSONObject, isDistinct: Bool)
     {
         if isDistinct {
             object.appendUnchecked(value, forKey: key)
+        } else if let existing = object[key] {
+            object.updateValue(.array((existing.arrayValue ?? [existing]) + (value.arrayValue ?? [value])), forKey: key)
         } else {
             object.updateValue(value, forKey: key)
         }
@@ -325,7 +368,9 @@ struct TreeBuilder: ~Copyable {
 
     /// Adds the children of `range` to `object`, a key that repeats as one array; needs
     /// `countGroups(range)` first.
-    private mutating func addGroups(_ range: Range<Int>, to object: inout JSONObject, isDistinct: Bool) {
+    private mutating func addGroups(
+        _ range: Range<Int>, to object: inout JSONObject, isDistinct: Bool, forced: ArraySlice<Int>
+    ) {
         var arrays: [[JSONValue]] = groupCounts[..<groupCount].map { count in
             var array: [JSONValue] = []
             array.reserveCapacity(count)
@@ -338,37 +383,106 @@ struct TreeBuilder: ~Copyable {
         for (slot, id) in groupIDs[..<groupCount].enumerated() {
             var values: [JSONValue] = []
             swap(&values, &arrays[slot])
-            let value: JSONValue = values.count == 1 && !configuration.alwaysUsesArrays ? values[0] : .array(values)
+            let isArray = values.count > 1 || configuration.alwaysUsesArrays || forced.contains(id)
+            let value: JSONValue = isArray ? .array(values) : values[0]
             Self.insert(value, forKey: keys[id], into: &object, isDistinct: isDistinct)
         }
     }
 
-    /// The text from `start` on in `text`, trimmed unless white space is kept; nil when empty.
-    private func finishedText(from start: Int) -> String? {
-        guard start < text.count else { return nil }
+    /// The runs of an element's text (split where its children began), each trimmed unless
+    /// white space is kept; runs left empty are dropped.
+    private func finishedRuns(of frame: Frame) -> [String] {
+        guard frame.textStart < text.count else { return [] }
         let keepsWhitespace = configuration.keepsWhitespace
+        let start = frame.textStart
         return text.withBytes(from: start) { bytes in
-            keepsWhitespace ? String(decoding: bytes, as: UTF8.self) : Self.trimmed(bytes)
+            func run(_ range: Range<Int>) -> String? {
+                let piece = UnsafeBufferPointer(rebasing: bytes[range])
+                if keepsWhitespace { return piece.isEmpty ? nil : String(decoding: piece, as: UTF8.self) }
+                return Self.trimmed(piece)
+            }
+            var runs: [String] = []
+            var from = 0
+            for index in frame.breakStart..<runBreaks.count {
+                let end = runBreaks[index] - start
+                if end > from, let piece = run(from..<end) { runs.append(piece) }
+                from = max(from, end)
+            }
+            if from < bytes.count, let piece = run(from..<bytes.count) { runs.append(piece) }
+            return runs
         }
     }
 
-    /// `bytes` without leading and trailing XML white space, or nil when nothing else is left.
+    /// An element's text value beside attributes or children: its one run, or the runs as an
+    /// array; nil when it has none.
+    private static func textValue(_ runs: [String]) -> JSONValue? {
+        switch runs.count {
+        case 0: nil
+        case 1: .string(runs[0])
+        default: .array(runs.map(JSONValue.string))
+        }
+    }
+
+    /// `bytes` without leading and trailing white space and line breaks, as Foundation's
+    /// `whitespaceAndNewlines` has them, or nil when nothing else is left.
     private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
-        guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-            let last = bytes.lastIndex(where: { !isSpace($0) })
-        else { return nil }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first...last]), as: UTF8.self)
+        var first = 0
+        var end = bytes.count
+        while first < end, let length = whitespaceLength(bytes, at: first) { first += length }
+        while end > first, let length = whitespaceLengthEnding(bytes, at: end) { end -= length }
+        guard first < end else { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
+    }
+
+    /// Whether `scalar` is in Foundation's `whitespaceAndNewlines`: Unicode's space separators
+    /// (Zs), U+2028 and U+2029, U+0009–U+000D and U+0085.
+    private static func isWhitespace(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
+        default: false
+        }
+    }
+
+    /// The byte length of the white-space scalar that starts at `index`, or nil when the
+    /// scalar there is not white space. Every such scalar is at most three bytes long.
+    private static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = bytes[index]
+        if lead < 0x80 { return isWhitespace(UInt32(lead)) ? 1 : nil }
+        if lead & 0xE0 == 0xC0, index + 1 < bytes.count {
+            return isWhitespace(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)) ? 2 : nil
+        }
+        if lead & 0xF0 == 0xE0, index + 2 < bytes.count {
+            let scalar =
+                UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            return isWhitespace(scalar) ? 3 : nil
+        }
+        return nil
+    }
+
+    /// The byte length of the white-space scalar that ends just before `end`, or nil.
+    private static func whitespaceLengthEnding(_ bytes: UnsafeBufferPointer<UInt8>, at end: Int) -> Int? {
+        var start = end - 1
+        while start > end - 3, start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        guard let length = whitespaceLength(bytes, at: start), start + length == end else { return nil }
+        return length
     }
 
     /// The number of the key for a name: an element's name, or an attribute's key (with the
-    /// attribute prefix), each with or without its namespace prefix.
+    /// attribute prefix), written as ``XMLConverter/Configuration/names`` says.
     private mutating func keyID(
-        _ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, isAttribute: Bool
+        _ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
+        isAttribute: Bool
     ) -> Int {
+        // `prefix` in the address is what qualifies the name: the prefix, the namespace, or nothing.
+        let qualifier: UnsafePointer<xmlChar>? =
+            switch configuration.names {
+            case .qualified: prefix
+            case .local: nil
+            case .expanded: uri
+            }
         let address = NameAddress(
-            prefix: configuration.keepsNamespacePrefixes ? prefix.map(UnsafeRawPointer.init) : nil,
-            localName: UnsafeRawPointer(localName), isAttribute: isAttribute)
+            prefix: qualifier.map(UnsafeRawPointer.init), localName: UnsafeRawPointer(localName),
+            isAttribute: isAttribute)
         // Fibonacci hashing of the two addresses picks one of the cache's 1,024 slots.
         let mixed =
             (UInt(bitPattern: address.localName) &+ UInt(bitPattern: address.prefix) &* 31 &+ (isAttribute ? 1 : 0))
@@ -380,8 +494,9 @@ struct TreeBuilder: ~Copyable {
             id = known
         } else {
             var string = String(cString: localName)
-            if let prefix = address.prefix {
-                string = String(cString: prefix.assumingMemoryBound(to: CChar.self)) + ":" + string
+            if let qualifier = address.prefix {
+                let text = String(cString: qualifier.assumingMemoryBound(to: CChar.self))
+                string = configuration.names == .expanded ? "{\(text)}" + string : text + ":" + string
             }
             if isAttribute {
                 string = configuration.attributePrefix + string
@@ -400,6 +515,7 @@ struct TreeBuilder: ~Copyable {
         keys.append(key)
         keyIDs[UTF8Key(key)] = id
         keyStamps.append(0)
+        realChildStamps.append(0)
         groupStamps.append(0)
         groupSlots.append(0)
         return id

@@ -112,11 +112,11 @@ enum SAXCallbacks {
     }
 
     static let startElement: startElementNsSAX2Func = {
-        context, localName, prefix, _, _, _, attributeCount, _, attributes in
+        context, localName, prefix, uri, namespaceCount, namespaces, attributeCount, _, attributes in
         guard let builder = builder(context), let localName else { return }
         builder.pointee.startElement(
-            localName: localName, prefix: prefix, attributeCount: Int(attributeCount), attributes: attributes,
-            context: context)
+            localName: localName, prefix: prefix, uri: uri, namespaceCount: Int(namespaceCount),
+            namespaces: namespaces, attributeCount: Int(attributeCount), attributes: attributes, context: context)
     }
 
     static let endElement: endElementNsSAX2Func = { context, _, _, _ in

@@ -75,10 +75,20 @@ public enum CnblogsBodyDecoder {
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
+    /// How the legacy API's XML is read: XMLDictionary's rules, with an empty element as
+    /// `null` (a field present but empty) and names without their prefixes, as the decoders
+    /// were written against.
+    static let legacyXML: XMLConverter.Configuration = {
+        var configuration = XMLConverter.Configuration()
+        configuration.emptyElements = .null
+        configuration.names = .local
+        return configuration
+    }()
+
     static func document(from data: Data, url: String, rootName: String) throws(CnblogsError) -> JSONValue {
         let root: JSONValue
         do {
-            root = try XMLConverter().convert(data)
+            root = try XMLConverter(configuration: legacyXML).convert(data)
         } catch {
             throw .malformed(url: url, reason: error.description)
         }

@@ -9,9 +9,10 @@ struct XMLCommands: AsyncParsableCommand {
         abstract: "Turn XML into JSON by XMLDictionary's rules.",
         discussion: """
             The root becomes an object with "__name"; attributes are keys prefixed "_"; an element's \
-            text is "__text" when it also has attributes or children, else the element is its text; \
-            repeated names become arrays; empty elements become null. FILE '-' or absent reads \
-            standard input.
+            text is "__text" (each run, when children interrupt it) when it also has attributes or \
+            children, else the element is its text; names keep their prefixes and namespace \
+            declarations are "_xmlns" attributes; repeated names become arrays; empty elements are \
+            left out. --empty and --names choose otherwise. FILE '-' or absent reads standard input.
             """,
         subcommands: [XMLToJSONCommand.self])
 
@@ -31,6 +32,35 @@ struct XMLToJSONCommand: AsyncParsableCommand {
     @Flag(help: "Print the JSON indented.") var pretty = false
     @Flag(help: "Make every child element an array, even when its name occurs once.") var alwaysArrays = false
     @Flag(help: "Keep text as written instead of trimming it and dropping blank text.") var keepWhitespace = false
+    @Option(help: "What an empty element becomes: omit (XMLDictionary), null or string.") var empty: EmptyElements =
+        .omit
+    @Option(help: "Element and attribute names: qualified (dc:creator), local (creator) or expanded ({uri}creator).")
+    var names: Names = .qualified
+    @Flag(help: "Keep comments, under \"__comments\".") var comments = false
+
+    enum EmptyElements: String, CaseIterable, ExpressibleByArgument {
+        case omit, null, string
+
+        var style: XMLConverter.Configuration.EmptyElementStyle {
+            switch self {
+            case .omit: .omit
+            case .null: .null
+            case .string: .emptyString
+            }
+        }
+    }
+
+    enum Names: String, CaseIterable, ExpressibleByArgument {
+        case qualified, local, expanded
+
+        var style: XMLConverter.Configuration.NameStyle {
+            switch self {
+            case .qualified: .qualified
+            case .local: .local
+            case .expanded: .expanded
+            }
+        }
+    }
 
     func run() async throws {
         let terminal = Terminal()
@@ -38,6 +68,9 @@ struct XMLToJSONCommand: AsyncParsableCommand {
         var configuration = XMLConverter.Configuration()
         configuration.alwaysUsesArrays = alwaysArrays
         configuration.keepsWhitespace = keepWhitespace
+        configuration.emptyElements = empty.style
+        configuration.names = names.style
+        configuration.keepsComments = comments
         do {
             let value = try XMLConverter(configuration: configuration).convert(data)
             terminal.print(value.jsonString(pretty ? .pretty : .compact))
