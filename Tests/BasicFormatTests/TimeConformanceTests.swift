@@ -60,8 +60,46 @@ import Testing
     func fractionsTruncate() throws {
         let parser = TimeParser(timeZone: try TimeParser.timeZone(named: "UTC"))
         let date = try parser.date(from: "2026-11-30T11:45:00.999999999+05:30")
+        #expect(date.timeIntervalSince1970 < 1_796_019_301)
         let formatter = TimeFormatter(timeZone: try TimeParser.timeZone(named: "UTC"))
-        #expect(formatter.string(from: date, pattern: "yyyy-MM-dd HH:mm:ss") == "2026-11-30 06:15:00")
+        #expect(formatter.string(from: date, pattern: "yyyy-MM-dd HH:mm:ss.SSS") == "2026-11-30 06:15:00.999")
+        #expect(formatter.string(from: date, pattern: "HH:mm:ss") == "06:15:00")
+        let half = try parser.date(from: "1700000000.5")
+        #expect(formatter.string(from: half, pattern: "ss.SSS") == "20.500")
+    }
+
+    @Test(
+        "ISO 8601 that no calendar has is an error, not a rolled-over date",
+        arguments: [
+            "9999-12-31T23:59:59-99:99", "2026-02-31T00:00:00Z", "2023-02-29T00:00:00Z", "2026-01-01T10:00:00+19:00",
+            "2026-01-01T24:00:00Z", "2026-01-01T10:60:00Z", "2026-01-01T10:00:61Z", "0000-01-01T00:00:00Z",
+            "2026-01-01T10:00:00+08:60", "2026-01-01T10:00:00.Z", "2026-01-01T10:00:00",
+        ])
+    func impossibleISO(text: String) throws {
+        let parser = TimeParser(timeZone: try TimeParser.timeZone(named: "UTC"))
+        #expect(throws: FormatError.invalidTime(text)) { try parser.date(from: text) }
+    }
+
+    @Test(
+        "ISO 8601 reads as RFC 3339 writes it, proleptic Gregorian",
+        arguments: [
+            ("1582-10-14T00:00:00Z", -12_219_379_200.0),
+            ("2014-11-30T14:15:00+08:00", 1_417_328_100),
+            ("2014-11-30t06:15:00.25z", 1_417_328_100.25),
+            ("2014-11-30T14:15:00+0800", 1_417_328_100),
+            ("2024-02-29T00:00:00Z", 1_709_164_800),
+            ("2016-12-31T23:59:60Z", 1_483_228_800),  // a leap second, as RFC 3339 allows
+        ])
+    func readsISO(text: String, seconds: Double) throws {
+        let parser = TimeParser(timeZone: try TimeParser.timeZone(named: "UTC"))
+        #expect(try parser.date(from: text).timeIntervalSince1970 == seconds)
+    }
+
+    @Test("ISO 8601 past the year 9999 in UTC is out of range")
+    func pastTheRange() throws {
+        let parser = TimeParser(timeZone: try TimeParser.timeZone(named: "UTC"))
+        let text = "9999-12-31T23:00:00-05:00"
+        #expect(throws: FormatError.timeOutOfRange(text)) { try parser.date(from: text) }
     }
 
     @Test(

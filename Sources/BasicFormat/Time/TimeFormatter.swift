@@ -36,8 +36,14 @@ public struct TimeFormatter: Sendable {
 
     /// The date written with a `DateFormatter` pattern (`yyyy-MM-dd HH:mm:ss`) in
     /// ``timeZone``, with fixed (POSIX) symbols whatever the machine's locale.
+    ///
+    /// Fractions of a second are never carried into the next second: `DateFormatter` rounds to
+    /// the millisecond, which would print 06:15:00.9999 as 06:15:01; it prints 06:15:00.999.
     public func string(from date: Date, pattern: String) -> String {
-        Self.makeFormatter(pattern: pattern, timeZone: timeZone).string(from: date)
+        let seconds = date.timeIntervalSince1970
+        let whole = seconds.rounded(.down)
+        let shown = seconds - whole >= 0.999_5 ? Date(timeIntervalSince1970: whole + 0.999) : date
+        return Self.makeFormatter(pattern: pattern, timeZone: timeZone).string(from: shown)
     }
 
     /// The date relative to ``now``:
@@ -60,8 +66,8 @@ public struct TimeFormatter: Sendable {
         let distance = abs(seconds)
         // Calendar dates compared, not the hours between two starts of day: where a day starts at
         // 01:00 (DST beginning at midnight, as in America/Havana) those are 23 hours apart.
-        let (day, year) = Self.civilDay(of: date, in: timeZone)
-        let (referenceDay, referenceYear) = Self.civilDay(of: reference, in: timeZone)
+        let (day, year) = CivilTime.day(of: date, in: timeZone)
+        let (referenceDay, referenceYear) = CivilTime.day(of: reference, in: timeZone)
         let dayDifference = referenceDay - day
 
         if distance < 60 {
@@ -94,21 +100,6 @@ public struct TimeFormatter: Sendable {
             let units = count == 1 ? english : english + "s"
             return isPast ? "\(count) \(units) ago" : "in \(count) \(units)"
         }
-    }
-
-    /// The calendar date of `date` in `zone`, as a day number (days since 1970-01-01) and its
-    /// year, proleptic Gregorian.
-    static func civilDay(of date: Date, in zone: TimeZone) -> (day: Int, year: Int) {
-        let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
-        let day = Int((local / 86_400).rounded(.down))
-        // Howard Hinnant's civil_from_days, for the year alone.
-        let shifted = day + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        return (day, yearOfEra + era * 400 + (monthIndex >= 10 ? 1 : 0))
     }
 
     /// A Gregorian, POSIX-locale formatter for `pattern` in `timeZone`: proleptic Gregorian, as

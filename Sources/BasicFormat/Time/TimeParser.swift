@@ -68,6 +68,8 @@ public struct TimeParser: Sendable {
             return date
         }
         if let date = Self.parseISO8601(trimmed) {
+            // 9999-12-31T23:00:00-05:00 is in the year 10000 in UTC, which no formatter prints.
+            guard Self.supportedRange.contains(date) else { throw FormatError.timeOutOfRange(text) }
             return date
         }
         throw FormatError.invalidTime(text)
@@ -90,16 +92,61 @@ public struct TimeParser: Sendable {
         return nil
     }
 
-    /// ISO 8601 with a zone (`Z` or an offset), with or without fractional seconds.
+    /// ISO 8601 with a zone, as RFC 3339 writes it: `2026-11-30T08:00:00+08:00`, `…Z`, with or
+    /// without fractional seconds (truncated, never carried into the next second), `t`/`z` in
+    /// lower case and `+0800` allowed. Read by hand, not by `ISO8601DateFormatter`, which on Linux
+    /// rolls `02-31` over into March, takes offsets such as `-99:99` and reads dates before 1582
+    /// as Julian.
     static func parseISO8601(_ text: String) -> Date? {
-        // ASCII only, and no longer than a date with nanoseconds and an offset: the rest is no
-        // ISO 8601 and is kept away from the formatter, as in parseWallClock.
-        guard text.utf8.count <= 40, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        let bytes = Array(text.utf8)
+        var position = 0
+        func digits(_ count: Int) -> Int? {
+            guard position + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[position..<position + count] {
+                guard isASCIIDigit(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            position += count
+            return value
+        }
+        func skip(_ characters: String) -> Bool {
+            guard position < bytes.count, characters.utf8.contains(bytes[position]) else { return false }
+            position += 1
+            return true
+        }
+        guard let year = digits(4), skip("-"), let month = digits(2), skip("-"), let day = digits(2), skip("Tt"),
+            let hour = digits(2), skip(":"), let minute = digits(2), skip(":"), let second = digits(2)
+        else { return nil }
+        var fraction = 0.0
+        if skip(".,") {
+            var scale = 0.1
+            let start = position
+            while position < bytes.count, isASCIIDigit(bytes[position]) {
+                fraction += Double(bytes[position] - 0x30) * scale
+                scale /= 10
+                position += 1
+            }
+            guard position > start else { return nil }
+            fraction = min(fraction, 0.999_999)
+        }
+        var offset = 0
+        if skip("Zz") {
+            offset = 0
+        } else if position < bytes.count, bytes[position] == 0x2B || bytes[position] == 0x2D {
+            let sign = bytes[position] == 0x2D ? -1 : 1
+            position += 1
+            guard let hours = digits(2) else { return nil }
+            _ = skip(":")
+            guard let minutes = digits(2), minutes < 60 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        guard position == bytes.count, year >= 1 else { return nil }
+        return CivilTime.instant(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
+            offset: offset)
     }
 
     private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

@@ -1,3 +1,4 @@
+import BasicFormat
 import Foundation
 
 /// Reads the dates feeds write: W3C-DTF and RFC 3339 (Atom: `2026-11-30T14:15:00+08:00`, `…Z`,
@@ -156,36 +157,15 @@ public enum FeedDate {
         return nil
     }
 
-    /// The number of days in `month` of `year`, proleptic Gregorian.
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// The instant of a civil date and time at `offset` seconds east of UTC; nil when a field
-    /// is out of range (the 31st of a 30-day month, hour 24, minute 60, an offset beyond
-    /// ±18:00) or the year is past 9999.
+    /// The instant of a civil date and time at `offset` seconds east of UTC (BasicFormat's
+    /// `CivilTime`); nil when a field is out of range or the year is past 9999.
     static func makeDate(
         _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, _ fraction: Double,
         offset: Int
     ) -> Date? {
-        guard (0...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-            (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-            abs(offset) <= 18 * 3600
-        else { return nil }
-        // Days from 1970-01-01 to the civil date (Howard Hinnant's days_from_civil), proleptic
-        // Gregorian however old the date.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
-        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
-        return Date(timeIntervalSince1970: Double(seconds) + fraction)
+        CivilTime.instant(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
+            offset: offset)
     }
 }
 
