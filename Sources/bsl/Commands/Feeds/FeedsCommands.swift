@@ -144,7 +144,7 @@ enum FeedsOutput {
                 feed.lastRefresh.map(formatter.relativeString(for:)) ?? "never", feed.lastError ?? "",
             ])
         }
-        terminal.print(table.render(fitting: TerminalWidth.measure()))
+        terminal.print(trimmed(table.render(fitting: TerminalWidth.measure())))
     }
 
     /// Items as a table (id, `*` when unread, title, feed, date), or as JSON.
@@ -159,7 +159,14 @@ enum FeedsOutput {
                 formatter.relativeString(for: item.date),
             ])
         }
-        terminal.print(table.render(fitting: TerminalWidth.measure()))
+        terminal.print(trimmed(table.render(fitting: TerminalWidth.measure())))
+    }
+
+    /// The table without the spaces an empty last cell leaves at the end of a line.
+    static func trimmed(_ table: String) -> String {
+        table.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.reversed().drop { $0 == " " }.reversed())
+        }.joined(separator: "\n")
     }
 
     /// `"Title" (URL)` for messages.

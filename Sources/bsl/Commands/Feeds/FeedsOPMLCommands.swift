@@ -24,8 +24,12 @@ struct FeedsImportCommand: AsyncParsableCommand {
     func run() async throws {
         let terminal = Terminal()
         let data = try terminal.readInput(file)
-        // Read before the library is opened: a file that is no OPML makes no library.
-        let document = try await FeedsLibrary.run { () throws(FeedsError) in try OPMLDocument(parsing: data) }
+        // Read and checked before the library is opened: a file that cannot be imported makes no library.
+        let document = try FeedsLibrary.check { () throws(FeedsError) in
+            let document = try OPMLDocument(parsing: data)
+            try Subscriptions.check(document.entries)
+            return document
+        }
         let subscriptions = try FeedsLibrary.open(options.libraryFolder, creating: true)
         let report = try await FeedsLibrary.run { () throws(FeedsError) in try subscriptions.add(document.entries) }
         for entry in report.duplicates { terminal.printError("subscribed already: \(PrintableText.oneLine(entry.description))") }
@@ -33,7 +37,7 @@ struct FeedsImportCommand: AsyncParsableCommand {
         if !report.duplicates.isEmpty {
             line += ", \(report.duplicates.count) subscribed already"
         }
-        terminal.print(line + "; `bsl feeds refresh` fetches their items")
+        terminal.print(report.added.isEmpty ? line : line + "; `bsl feeds refresh` fetches their items")
     }
 }
 

@@ -46,7 +46,7 @@ struct FeedsRefreshCommand: AsyncParsableCommand {
         }
         let failures = summary.failures
         for failure in failures {
-            terminal.printError("failed: \(PrintableText.oneLine(failure.description)) [\(failure.url.absoluteString)]")
+            terminal.printError("failed: \(PrintableText.oneLine(failure.description))")
         }
         guard failures.isEmpty else {
             let count = failures.count == 1 ? "1 feed" : "\(failures.count) feeds"

@@ -29,7 +29,10 @@ struct FeedsAddCommand: AsyncParsableCommand {
             if url != nil { throw ValidationError("give a feed's URL or --preset, not both") }
             if title != nil || folder != nil { throw ValidationError("--title and --folder go with a URL, not --preset") }
             _ = try FeedsLibrary.check { () throws(FeedsError) in try FeedPreset.named(preset) }
-        } else if url == nil {
+        } else if let url {
+            // Before the library is opened: a mistyped address makes no library.
+            try FeedsLibrary.check { () throws(FeedsError) in try Subscriptions.check(address: url) }
+        } else {
             throw ValidationError("give the feed's URL (bsl feeds add URL), or --preset cnblogs")
         }
     }
