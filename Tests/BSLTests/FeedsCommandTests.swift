@@ -54,10 +54,11 @@ import Testing
         // And every item has a short id that read, mark-read and unread take
         let items = try FeedsCLI.objects(try await cli.run(["items", "--json"]).standardOutput)
         #expect(items.count == 3)
-        let ids = Dictionary(uniqueKeysWithValues: items.compactMap { item -> (String, String)? in
-            guard let title = item["title"] as? String, let id = item["id"] as? String else { return nil }
-            return (title, id)
-        })
+        let ids = Dictionary(
+            uniqueKeysWithValues: items.compactMap { item -> (String, String)? in
+                guard let title = item["title"] as? String, let id = item["id"] as? String else { return nil }
+                return (title, id)
+            })
         let swift = try #require(ids["Swift concurrency notes"])
         #expect(swift.count == 10)
         let read = try await cli.run(["read", swift, "--width", "40"])
@@ -79,7 +80,8 @@ import Testing
         #expect(byID.standardOutput == "marked 1 read\n")
         let counts = try FeedsCLI.objects(try await cli.run(["list", "--json"]).standardOutput)
         #expect(counts.map { $0["unread"] as? Int } == [2, 0])
-        let folderItems = try FeedsCLI.objects(try await cli.run(["items", "--folder", "Blogs", "--json"]).standardOutput)
+        let folderItems = try FeedsCLI.objects(
+            try await cli.run(["items", "--folder", "Blogs", "--json"]).standardOutput)
         #expect(folderItems.count == 2)
 
         // And search finds every word in titles and bodies, in any case
@@ -138,7 +140,9 @@ import Testing
         #expect(refresh.standardOutput == "refreshed 1 feed (0 not modified), 0 new items, 1 failed, 0 not due\n")
         let errors = FeedsCLI.lines(refresh.standardError)
         #expect(errors.count == 2, "\(errors)")
-        #expect(errors.first == "failed: Bad: \(cli.address("bad.xml")) answered HTTP 500 (internal server error); try later")
+        #expect(
+            errors.first
+                == "failed: Bad: \(cli.address("bad.xml")) answered HTTP 500 (internal server error); try later")
         #expect(errors.last?.hasPrefix("Error: 1 feed of 2 failed") == true)
         // And the feed keeps its item and shows its error
         let listed = try FeedsCLI.objects(try await cli.run(["list", "--json"]).standardOutput)
@@ -151,7 +155,9 @@ import Testing
         #expect(one.status == 0, "\(one.standardError)")
     }
 
-    @Test("refresh draws its progress line on a terminal only", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(
+        "refresh draws its progress line on a terminal only",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func progressOnTerminal() async throws {
         let cli = try await FeedsCLI()
         for name in ["p1.xml", "p2.xml"] {
@@ -161,7 +167,8 @@ import Testing
         // On a pseudo-terminal (util-linux's script): the progress line, then the summary
         let line = [FeedsCLI.bsl.path, "feeds", "refresh", "--library", cli.library]
             .map { "'\($0)'" }.joined(separator: " ")
-        let terminal = try await ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", line, "/dev/null"])
+        let terminal = try await ProcessRunner.run(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", line, "/dev/null"])
         #expect(terminal.status == 0, "\(terminal.standardOutput)")
         #expect(terminal.standardOutput.contains("\r\u{1B}[2Krefreshed 1/2"), "\(terminal.standardOutput)")
         #expect(terminal.standardOutput.contains("refreshed 2/2"))
@@ -171,7 +178,10 @@ import Testing
         #expect(piped.status == 0)
         #expect(!piped.standardError.contains("refreshed"), "\(piped.standardError)")
         #expect(!piped.standardOutput.contains("\r"))
-        #expect(FeedsCLI.lines(piped.standardOutput) == ["refreshed 2 feeds (0 not modified), 0 new items, 0 failed, 0 not due"])
+        #expect(
+            FeedsCLI.lines(piped.standardOutput) == [
+                "refreshed 2 feeds (0 not modified), 0 new items, 0 failed, 0 not due"
+            ])
     }
 
     @Test("set --min-interval makes refresh skip the feed until it is due; --force refreshes it anyway")
@@ -298,6 +308,57 @@ import Testing
                 #expect(TextWidth.columns(of: line) <= 50, "\(command): \(line)")
             }
             #expect(result.standardOutput.contains("\u{2026}"))
+        }
+    }
+
+    @Test(
+        "--help for bsl feeds and each of its commands: 80 columns, and refresh says what its exit status is",
+        arguments: [
+            [], ["add"], ["remove"], ["list"], ["rename"], ["move"], ["set"], ["refresh"], ["items"], ["read"],
+            ["mark-read"], ["unread"], ["search"], ["import"], ["export"],
+        ])
+    func help(command: [String]) async throws {
+        let result = try await ProcessRunner.run(
+            FeedsCLI.bsl, ["feeds"] + command + ["--help"], environment: ["COLUMNS": nil])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("OVERVIEW: "))
+        #expect(result.standardOutput.contains("USAGE: bsl feeds"))
+        #expect(result.standardOutput.contains("--library <path>"))
+        for line in result.standardOutput.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+        if command == ["refresh"] {
+            let text = result.standardOutput.replacingOccurrences(of: "\n", with: " ")
+            #expect(text.contains("Exit status: 0 when no feed failed, 1 when any did"), "\(text)")
+        }
+        if command.isEmpty {
+            for name in ["add", "refresh", "mark-read", "import", "export"] {
+                #expect(result.standardOutput.contains("  \(name) "), "\(name)")
+            }
+        }
+    }
+
+    @Test("titles from a feed reach the terminal without bidi overrides or C1 control sequences")
+    func terminalInjection() async throws {
+        // Given a feed whose title and item title carry a right-to-left override and a C1 CSI
+        let cli = try await FeedsCLI()
+        let hostile = "左\u{202E}右\u{9B}2J"
+        try await cli.serve("evil.xml", FeedsCLI.rss(title: hostile, [("1", hostile + " item", "body")]))
+        let added = try await cli.run(["add", cli.address("evil.xml")])
+        #expect(added.status == 0, "\(added.standardError)")
+        let id = try #require(
+            try FeedsCLI.objects(try await cli.run(["items", "--json"]).standardOutput).first?["id"] as? String)
+
+        // When it is listed, its items shown and read, and it fails to refresh
+        try await cli.fail("evil.xml", status: 404)
+        let outputs = [
+            added, try await cli.run(["list"]), try await cli.run(["items"]), try await cli.run(["read", id]),
+            try await cli.run(["refresh"]), try await cli.run(["add", cli.address("evil.xml")]),
+        ]
+
+        // Then none of them prints the override or the CSI; the visible text is there
+        for result in outputs {
+            let text = result.standardOutput + result.standardError
+            #expect(!text.unicodeScalars.contains { $0.value == 0x9B || $0.value == 0x202E }, "\(text)")
+            #expect(text.contains("左右2J"), "\(text)")
         }
     }
 }

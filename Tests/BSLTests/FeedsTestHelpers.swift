@@ -35,7 +35,8 @@ struct FeedsCLI {
     func serve(_ name: String, _ body: String, configure: (inout FeedTestServer.Resource) -> Void = { _ in })
         async throws
     {
-        var resource = FeedTestServer.Resource(path: prefix + "/" + name, body: body, contentType: "application/rss+xml")
+        var resource = FeedTestServer.Resource(
+            path: prefix + "/" + name, body: body, contentType: "application/rss+xml")
         configure(&resource)
         try await server.set(resource)
     }

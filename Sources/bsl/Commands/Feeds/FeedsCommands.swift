@@ -49,16 +49,18 @@ struct FeedsOptions: ParsableArguments {
 enum FeedsLibrary {
     /// The subscriptions in `folder`, to change: with `creating`, the library is made when there
     /// is none (`add`, `import`); without, a folder with no library is an error that says so
-    /// (there is nothing to change in it).
+    /// (there is nothing to change in it). Without `network` (every command but `add URL` and
+    /// `refresh`) no request can be sent, and no session is made.
     ///
     /// - Throws: ``CommandFailure`` when the folder cannot be used or holds no library.
-    static func open(_ folder: URL, creating: Bool = false) throws -> Subscriptions {
+    static func open(_ folder: URL, creating: Bool = false, network: Bool = false) throws -> Subscriptions {
         do {
             // A folder that cannot be looked into is an error, not an empty library.
             guard try creating || OfflineLibrary.exists(at: folder) else {
                 throw CommandFailure(noSubscriptions(folder))
             }
-            return Subscriptions(store: try OfflineLibrary(folder: folder, creating: creating).store)
+            let store = try OfflineLibrary(folder: folder, creating: creating).store
+            return network ? Subscriptions(store: store) : Subscriptions(store: store, transport: NoNetwork())
         } catch let error as CnblogsError {
             throw CommandFailure(oneLine: error.description)
         }
@@ -108,22 +110,25 @@ enum FeedsLibrary {
     /// What a ``FeedsError`` ends the command with: a usage error (64) for what the command line
     /// got wrong (an address that is no http(s) URL, a setting out of range, an unknown preset), a
     /// failure (1) for the rest.
+    /// The message is one printable line: a feed's title in it (`subscribed already (as "…")`)
+    /// comes from the network, and loses what a terminal must not be sent (``PrintableText``).
     static func failure(_ error: FeedsError) -> any Error {
+        let message = PrintableText.oneLine(error.description)
         // A switch, not `catch .case(…)`: Swift 6.3.1's SIL ownership checker crashes on those
         // after a typed-throws async call.
         switch error {
         case .invalidURL, .invalidSetting, .unknownPreset:
-            return ValidationError(error.description)
+            return ValidationError(message)
         default:
-            return CommandFailure(oneLine: error.description)
+            return CommandFailure(message)
         }
     }
 }
 
-/// A transport for commands that only read the store: none of them sends a request.
+/// The transport of the commands that send no request, so that they make no `URLSession`.
 struct NoNetwork: Transport {
     func send(_ request: URLRequest) async throws(NetworkError) -> Response {
-        throw .invalidRequest(url: request.url?.absoluteString ?? "", reason: "this command reads the library only")
+        throw .invalidRequest(url: request.url?.absoluteString ?? "", reason: "this command sends no request")
     }
 }
 

@@ -168,7 +168,8 @@ struct FeedsSearchCommand: AsyncParsableCommand {
         let found = try await FeedsLibrary.run { () throws(FeedsError) in
             try subscriptions?.search(text, in: scope) ?? []
         }
-        FeedsOutput.print(found, json: json, emptyMessage: "no items match '\(PrintableText.oneLine(text))'", Terminal())
+        FeedsOutput.print(
+            found, json: json, emptyMessage: "no items match '\(PrintableText.oneLine(text))'", Terminal())
     }
 }
 

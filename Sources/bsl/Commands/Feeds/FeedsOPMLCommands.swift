@@ -16,7 +16,8 @@ struct FeedsImportCommand: AsyncParsableCommand {
             FILE '-' reads standard input.
             """)
 
-    @Argument(help: ArgumentHelp("The OPML file; '-' reads standard input.", valueName: "file"),
+    @Argument(
+        help: ArgumentHelp("The OPML file; '-' reads standard input.", valueName: "file"),
         completion: .file(extensions: ["opml", "xml"]))
     var file: String
     @OptionGroup(title: "Feeds options") var options: FeedsOptions
@@ -32,7 +33,9 @@ struct FeedsImportCommand: AsyncParsableCommand {
         }
         let subscriptions = try FeedsLibrary.open(options.libraryFolder, creating: true)
         let report = try await FeedsLibrary.run { () throws(FeedsError) in try subscriptions.add(document.entries) }
-        for entry in report.duplicates { terminal.printError("subscribed already: \(PrintableText.oneLine(entry.description))") }
+        for entry in report.duplicates {
+            terminal.printError("subscribed already: \(PrintableText.oneLine(entry.description))")
+        }
         var line = "imported \(report.added.count) " + (report.added.count == 1 ? "feed" : "feeds")
         if !report.duplicates.isEmpty {
             line += ", \(report.duplicates.count) subscribed already"
@@ -46,9 +49,11 @@ struct FeedsExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the subscriptions as OPML 2.0, with their titles, folders and sites.",
-        discussion: "Without FILE (or with '-') the OPML goes to standard output. Importing it gives the same subscriptions.")
+        discussion:
+            "Without FILE (or with '-') the OPML goes to standard output. Importing it gives the same subscriptions.")
 
-    @Argument(help: ArgumentHelp("Where to write it; '-' or none for standard output.", valueName: "file"),
+    @Argument(
+        help: ArgumentHelp("Where to write it; '-' or none for standard output.", valueName: "file"),
         completion: .file(extensions: ["opml"]))
     var file: String?
     @OptionGroup(title: "Feeds options") var options: FeedsOptions

@@ -27,7 +27,7 @@ struct FeedsRefreshCommand: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
-        let subscriptions = try FeedsLibrary.open(options.libraryFolder)
+        let subscriptions = try FeedsLibrary.open(options.libraryFolder, network: true)
         var progress: (@Sendable (RefreshProgress) -> Void)?
         if terminal.isErrorTerminal {
             progress = { (state: RefreshProgress) in Self.draw(state.description) }

@@ -14,7 +14,8 @@ struct FeedsAddCommand: AsyncParsableCommand {
             and news feeds (in the folder cnblogs) without fetching them: their items come with the next refresh.
             """)
 
-    @Argument(help: ArgumentHelp("The feed's address, or a page that links it.", valueName: "url"), completion: .nothing)
+    @Argument(
+        help: ArgumentHelp("The feed's address, or a page that links it.", valueName: "url"), completion: .nothing)
     var url: String?
     @Option(help: ArgumentHelp("A title of your own instead of the feed's.", valueName: "title"), completion: .nothing)
     var title: String?
@@ -27,7 +28,9 @@ struct FeedsAddCommand: AsyncParsableCommand {
     func validate() throws {
         if let preset {
             if url != nil { throw ValidationError("give a feed's URL or --preset, not both") }
-            if title != nil || folder != nil { throw ValidationError("--title and --folder go with a URL, not --preset") }
+            if title != nil || folder != nil {
+                throw ValidationError("--title and --folder go with a URL, not --preset")
+            }
             _ = try FeedsLibrary.check { () throws(FeedsError) in try FeedPreset.named(preset) }
         } else if let url {
             // Before the library is opened: a mistyped address makes no library.
@@ -39,7 +42,7 @@ struct FeedsAddCommand: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
-        let subscriptions = try FeedsLibrary.open(options.libraryFolder, creating: true)
+        let subscriptions = try FeedsLibrary.open(options.libraryFolder, creating: true, network: preset == nil)
         if let preset {
             let report = try await FeedsLibrary.run { () throws(FeedsError) in
                 try subscriptions.add(preset: try FeedPreset.named(preset))
@@ -152,7 +155,8 @@ struct FeedsSetCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp("The feed's URL or id.", valueName: "feed"), completion: .nothing) var feed: String
-    @Option(help: ArgumentHelp("The least time between two refreshes: 90s, 30m, 2h, 1d, or 0 for none.", valueName: "time"))
+    @Option(
+        help: ArgumentHelp("The least time between two refreshes: 90s, 30m, 2h, 1d, or 0 for none.", valueName: "time"))
     var minInterval: RefreshInterval?
     @Option(help: ArgumentHelp("How many items the feed keeps, newest first, or default.", valueName: "n"))
     var maxItems: ItemLimit?
