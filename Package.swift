@@ -80,7 +80,7 @@ let package = Package(
             name: "bsl",
             dependencies: [
                 "BasicCache", "BasicCLI", "BasicCore", "BasicFormat", "BasicLayout", "BasicLocking", "BasicNetworking",
-                "BasicRouting", "BasicStore", "BasicXML", "BudejieClient", "CnblogsClient",
+                "BasicRouting", "BasicStore", "BasicXML", "BudejieClient", "CnblogsClient", "FeedsClient",
             ]),
         .executableTarget(
             name: "bsl-bench",

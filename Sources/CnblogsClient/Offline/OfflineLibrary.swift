@@ -59,8 +59,10 @@ public final class OfflineLibrary: Sendable {
     public let folder: URL
     /// Whether the library was opened to save and remove, or only to read.
     public let access: Access
-    /// The store of articles.
-    let store: KeyValueStore
+    /// The library's encrypted store, opened read-only or read-write as the library was: the
+    /// articles live in its `offline-…` collections, and other clients may keep their own
+    /// collections in it (`bsl feeds` keeps its subscriptions there).
+    public let store: KeyValueStore
     /// The images, downloaded through the pool given at creation; nil in a library opened
     /// read-only whose image folder was never made.
     let images: DataCache?

@@ -28,28 +28,7 @@ extension Subscriptions {
     /// - Throws: ``FeedsError/invalidOPMLEntries(_:)``, ``FeedsError/storage(_:)``.
     @discardableResult
     public func add(_ entries: [OPMLEntry]) throws(FeedsError) -> OPMLImportReport {
-        var problems: [OPMLProblem] = []
-        var checked: [(entry: OPMLEntry, url: URL, site: URL?)] = []
-        for entry in entries {
-            let url: URL
-            do {
-                url = try FeedAddress.validated(entry.url)
-            } catch {
-                problems.append(OPMLProblem(entry: entry, reason: Self.reason(error, field: "xmlUrl")))
-                continue
-            }
-            var site: URL?
-            if let written = entry.siteURL {
-                do {
-                    site = try FeedAddress.validated(written)
-                } catch {
-                    problems.append(OPMLProblem(entry: entry, reason: Self.reason(error, field: "htmlUrl")))
-                    continue
-                }
-            }
-            checked.append((entry, url, site))
-        }
-        guard problems.isEmpty else { throw .invalidOPMLEntries(problems) }
+        let checked = try Self.checked(entries)
         let moment = now()
         return try withStore {
             try store.write { tx in
@@ -95,6 +74,55 @@ extension Subscriptions {
                 folder: subscription.folder)
         }
         return OPMLDocument(title: title, entries: entries)
+    }
+
+    /// Checks that every entry's addresses are http or https URLs, without touching a store: what
+    /// ``add(_:)`` and ``importOPML(_:)`` refuse, found before a library is opened or made.
+    ///
+    /// ```swift
+    /// try Subscriptions.check(try OPMLDocument(parsing: data).entries)   // then open the store
+    /// ```
+    ///
+    /// - Throws: ``FeedsError/invalidOPMLEntries(_:)`` listing every entry whose `xmlUrl` or
+    ///   `htmlUrl` is not an http or https URL.
+    public static func check(_ entries: [OPMLEntry]) throws(FeedsError) {
+        _ = try checked(entries)
+    }
+
+    /// Checks that `address` is an http or https URL with a host, as ``add(_:title:folder:)`` does
+    /// before it fetches anything.
+    ///
+    /// - Throws: ``FeedsError/invalidURL(_:reason:)`` saying what is wrong with it.
+    public static func check(address: String) throws(FeedsError) {
+        _ = try FeedAddress.validated(address)
+    }
+
+    /// The entries with their addresses as URLs.
+    private static func checked(_ entries: [OPMLEntry]) throws(FeedsError) -> [(entry: OPMLEntry, url: URL, site: URL?)]
+    {
+        var problems: [OPMLProblem] = []
+        var checked: [(entry: OPMLEntry, url: URL, site: URL?)] = []
+        for entry in entries {
+            let url: URL
+            do {
+                url = try FeedAddress.validated(entry.url)
+            } catch {
+                problems.append(OPMLProblem(entry: entry, reason: reason(error, field: "xmlUrl")))
+                continue
+            }
+            var site: URL?
+            if let written = entry.siteURL {
+                do {
+                    site = try FeedAddress.validated(written)
+                } catch {
+                    problems.append(OPMLProblem(entry: entry, reason: reason(error, field: "htmlUrl")))
+                    continue
+                }
+            }
+            checked.append((entry, url, site))
+        }
+        guard problems.isEmpty else { throw .invalidOPMLEntries(problems) }
+        return checked
     }
 
     /// Why an address of an OPML entry is refused.
