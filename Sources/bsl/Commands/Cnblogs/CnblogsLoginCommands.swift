@@ -29,9 +29,17 @@ struct CnblogsLoginCommand: AsyncParsableCommand {
         help: ArgumentHelp("A registered client's id: log in with its secret instead of a token.", valueName: "id"),
         completion: .nothing)
     var clientID: String?
+    /// Declared only to refuse a token given as an argument without printing it back.
+    @Argument(help: "Not taken: give the token in $CNBLOGS_TOKEN or on standard input.", completion: .nothing)
+    var token: String?
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
 
     func validate() throws {
+        if token != nil {
+            throw ValidationError(
+                "login takes no token on the command line, where others could see it: set CNBLOGS_TOKEN or give it "
+                    + "on the first line of standard input (and revoke the one typed, if it was real)")
+        }
         if let clientID, clientID.trimmingCharacters(in: .whitespaces).isEmpty {
             throw ValidationError("--client-id needs the client's id")
         }
