@@ -25,7 +25,7 @@ import Testing
             .filter { !$0.isEmpty }
     }
 
-    @Test("the quick start's news at 80 columns: no line wider than the terminal, long titles cut with …")
+    @Test("the legacy news at 80 columns: no line wider than the terminal, long titles cut with …")
     func newsOnTerminal() async throws {
         let lines = try await Self.runOnTerminal(
             columns: 80, ["cnblogs", "news", "--source", "legacy", "--replay", Self.sample])
