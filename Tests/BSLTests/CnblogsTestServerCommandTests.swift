@@ -324,4 +324,40 @@ struct CnblogsTestSite {
         Self.expectOneLine(result, ["500"])
         #expect(!result.standardError.contains("not found"))
     }
+
+    @Test(
+        "the new commands, against a port that refuses connections, end with one Error: line and exit 1",
+        arguments: [
+            ["picked"], ["search", "并发"], ["bookmarks"], ["whoami"], ["login"], ["login", "--client-id", "bsl-test"],
+            ["read", "nanshan-walker/18562097"], ["comments", "nanshan-walker/18562097"],
+        ])
+    func refused(arguments: [String]) async throws {
+        let library = try TemporaryDirectory()
+        let result = try await ProcessRunner.run(
+            CnblogsTodayCommandTests.bsl,
+            ["cnblogs"] + arguments + [
+                "--mirror", RefusingPort.shared.baseURL.absoluteString, "--library", library.path("library").path,
+            ],
+            environment: [
+                "CNBLOGS_TOKEN": Self.token, "CNBLOGS_CLIENT_SECRET": "s3cr3t-LIVE",
+                "XDG_DATA_HOME": library.path("data").path,
+            ])
+        Self.expectOneLine(result, [])
+        #expect(result.standardError.contains("--replay Samples/cnblogs-today"), "\(result.standardError)")
+        #expect(!result.standardError.contains(Self.token) && !result.standardError.contains("s3cr3t-LIVE"))
+    }
+
+    @Test(
+        "each new command has help that names its sources",
+        arguments: [
+            (["picked", "--help"], "blog/picked/rss"), (["search", "--help"], "ZzkDocuments/Blog"),
+            (["bookmarks", "--help"], "Bookmarks"), (["login", "--help"], "CNBLOGS_TOKEN"),
+            (["logout", "--help"], "Remove the stored"), (["whoami", "--help"], "users"),
+            (["status", "--help"], "no network"), (["--help"], "--mirror <url>"),
+        ])
+    func help(arguments: [String], phrase: String) async throws {
+        let result = try await ProcessRunner.run(CnblogsTodayCommandTests.bsl, ["cnblogs"] + arguments)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains(phrase), "\(result.standardOutput)")
+    }
 }

@@ -97,8 +97,8 @@ import Testing
             (["blogs", "--page", "2"], "page 2 of the site home"), (["news", "hot"], "the hot news"),
             (["hot"], "the hot news"), (["news", "recommend"], "the recommended news"),
             (["user", "nanshan-walker", "--page", "2"], "page 2 of the blog 'nanshan-walker'"),
-            (["search", "并发"], "search"), (["bookmarks"], "the bookmarks"),
-            (["comments", "789012", "--news"], "a news item's comments"),
+            (["search", "并发"], "search"), (["bookmarks"], "reading the bookmarks"),
+            (["comments", "789012", "--news"], "reading a news item's comments"),
             (["blogs", "--source", "api"], "the token API"),
         ])
     func needsToken(arguments: [String], what: String) async throws {

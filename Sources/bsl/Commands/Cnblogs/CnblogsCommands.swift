@@ -11,8 +11,8 @@ struct CnblogsCommands: AsyncParsableCommand {
         abstract: "Read cnblogs: blog and news lists, articles as text or a page, and an offline library.",
         discussion: """
             Sources (--source): site reads today's feeds and pages, which need no registration \
-            (feed.cnblogs.com, www.cnblogs.com, news.cnblogs.com): first pages only, no counts in feeds (shown \
-            as —). api reads api.cnblogs.com with a personal access token: every page, counts, comments, \
+            (feed.cnblogs.com, www.cnblogs.com, news.cnblogs.com): news, blogs, picked, user, top48, top10, read \
+            and comments answer live without a token, first pages only, no counts in feeds (shown as —). api reads api.cnblogs.com with a personal access token: every page, counts, comments, \
             search and bookmarks. legacy reads the 2011 XML open API (wcf.open.cnblogs.com), which has not \
             answered since about 2020; --api URL implies it. The default is api when a token is stored \
             (`bsl cnblogs login`) or in $CNBLOGS_TOKEN, else site; `bsl cnblogs status` says which source \

@@ -20,11 +20,6 @@ enum CnblogsReading {
         return (news ? .news : .post, id)
     }
 
-    /// The id as it appears in the article's URLs, for ``ReplayHint``.
-    static func slots(_ id: Int) -> [ReplayHint.Slot] {
-        [ReplayHint.Slot(value: String(id), noun: "id")]
-    }
-
     /// Opens the library, turning its errors into a message: to save into (creating it) for a
     /// client, else an existing one, read-write to remove from it or read-only to list and read
     /// (which then works in a read-only folder and on a full disk).
