@@ -191,6 +191,36 @@ struct CnblogsTestSite {
         }
     }
 
+    @Test("a client token the API refuses is refreshed once, the request retried, and the new token stored")
+    func refreshedAndStored() async throws {
+        let site = try await CnblogsTestSite.start()
+        let library = try TemporaryDirectory()
+        let login = try await site.run(["login", "--client-id", "bsl-test"], library: library, secret: "s3cr3t-LIVE")
+        #expect(login.status == 0, "\(login.standardError)")
+        // The next token lives an hour, not a day; the bookmarks refuse the first request once.
+        try await site.answer(
+            "oauth.cnblogs.com/connect/token",
+            body: "{\"access_token\":\"at-NEW-2222\",\"expires_in\":3600,\"token_type\":\"Bearer\"}",
+            type: "application/json")
+        let body = try Data(
+            contentsOf: URL(fileURLWithPath: CnblogsTodayCommandTests.today + "/023-api-bookmarks.json"))
+        try await site.server.set(
+            .init(
+                path: site.prefix + "/api.cnblogs.com/api/Bookmarks", bodyData: body, contentType: "application/json",
+                failTimes: 1, failStatus: 401))
+        let bookmarks = try await site.run(["bookmarks"], library: library, secret: "s3cr3t-LIVE")
+        #expect(bookmarks.status == 0, "\(bookmarks.standardError)")
+        #expect(Self.lines(bookmarks).count > 1)
+        #expect(try await site.server.hits(site.prefix + "/api.cnblogs.com/api/Bookmarks").hits == 2)
+        let status = try await site.run(["status", "--json"], library: library)
+        let token = try JSONValue(parsing: status.standardOutput)["token"]?.asString ?? ""
+        #expect(token.hasPrefix("stored sealed in "), "\(token)")
+        let text = try await site.run(["status"], library: library).standardOutput
+        let expiry = text.split(separator: "(expires ").dropFirst().first?.prefix(20).description ?? ""
+        let expires = try #require(ISO8601DateFormatter().date(from: expiry), "\(text)")
+        #expect(expires < Date().addingTimeInterval(7200), "the refreshed token (an hour) was not stored: \(text)")
+    }
+
     @Test("the token is in no output, no cassette and no file of the library in the clear")
     func tokenNowhere() async throws {
         let site = try await CnblogsTestSite.start()

@@ -30,7 +30,11 @@ struct CnblogsLoginCommand: AsyncParsableCommand {
         completion: .nothing)
     var clientID: String?
     /// Declared only to refuse a token given as an argument without printing it back.
-    @Argument(help: "Not taken: give the token in $CNBLOGS_TOKEN or on standard input.", completion: .nothing)
+    @Argument(
+        help: ArgumentHelp(
+            "Refused, so that no token is typed where others can see it: give it in $CNBLOGS_TOKEN or on standard "
+                + "input."),
+        completion: .nothing)
     var token: String?
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
 
