@@ -243,7 +243,7 @@ extension CnblogsClient {
     ) async throws(CnblogsError) -> CnblogsListing<Comment> {
         switch resolved(source) {
         case .site:
-            throw .credentialRequired(what: "a news item's comments")
+            throw .credentialRequired(what: "reading a news item's comments")
         case .api:
             return try await api.newsComments(newsID: id, page: page, size: size)
         case .legacy:
@@ -269,7 +269,7 @@ extension CnblogsClient {
     public func bookmarks(page: Int = 1, size: Int = 20, from source: CnblogsSource? = nil) async throws(CnblogsError)
         -> CnblogsListing<Bookmark>
     {
-        guard resolved(source) == .api else { throw .credentialRequired(what: "the bookmarks") }
+        guard resolved(source) == .api else { throw .credentialRequired(what: "reading the bookmarks") }
         return try await api.bookmarks(page: page, size: size)
     }
 

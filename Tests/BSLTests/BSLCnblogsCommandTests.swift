@@ -13,7 +13,7 @@ import Testing
     /// in a pipe, where tables keep whole values.
     static func run(_ arguments: [String], columns: Int? = nil) async throws -> ProcessResult {
         try await ProcessRunner.run(
-            Self.bsl, ["cnblogs"] + arguments + ["--replay", Self.sample],
+            Self.bsl, ["cnblogs"] + arguments + ["--source", "legacy", "--replay", Self.sample],
             environment: ["COLUMNS": columns.map(String.init)])
     }
 

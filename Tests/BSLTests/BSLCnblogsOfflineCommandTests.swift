@@ -17,7 +17,8 @@ import Testing
         _ arguments: [String], replay: Bool = true, environment: [String: String?] = [:]
     ) async throws -> ProcessResult {
         try await ProcessRunner.run(
-            Self.bsl, ["cnblogs"] + arguments + (replay ? ["--replay", Self.sample] : []), environment: environment)
+            Self.bsl, ["cnblogs"] + arguments + (replay ? ["--source", "legacy", "--replay", Self.sample] : []),
+            environment: environment)
     }
 
     static func lines(_ text: String) -> [String] {
@@ -244,7 +245,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let line = [
             Self.bsl.path, "cnblogs", "save", "551203", "--news", "--images", "--library",
-            directory.path("library").path, "--replay", Self.sample,
+            directory.path("library").path, "--source", "legacy", "--replay", Self.sample,
         ]
         .map { "'\($0)'" }.joined(separator: " ")
         let result = try await ProcessRunner.run(
@@ -274,7 +275,11 @@ import Testing
         let directory = try TemporaryDirectory()
         let library = directory.path("library").path
         let saved = try await ProcessRunner.run(
-            Self.bsl, ["cnblogs", "--replay", Self.sample, "--library", library, "save", "551198", "--news"])
+            Self.bsl,
+            [
+                "cnblogs", "--source", "legacy", "--replay", Self.sample, "--library", library, "save", "551198",
+                "--news",
+            ])
         #expect(saved.status == 0, "\(saved.standardError)")
         let list = try await ProcessRunner.run(Self.bsl, ["cnblogs", "--library", library, "--json", "offline"])
         #expect(list.standardOutput.contains("\"id\" : 551198"))
@@ -360,7 +365,10 @@ import Testing
                 [Self.bsl.path, "cnblogs", "offline", "--json", "--library", library],
                 [Self.bsl.path, "cnblogs", "offline", "read", "news-551203", "--library", library, "--width", "60"],
                 [Self.bsl.path, "cnblogs", "offline", "read", "news-551203", "--library", library, "--html", page],
-                [Self.bsl.path, "cnblogs", "save", "551198", "--news", "--library", library, "--replay", Self.sample],
+                [
+                    Self.bsl.path, "cnblogs", "save", "551198", "--news", "--library", library, "--source", "legacy",
+                    "--replay", Self.sample,
+                ],
                 [Self.bsl.path, "cnblogs", "offline", "remove", "post-5770214", "--library", library],
             ])
 
@@ -406,10 +414,16 @@ import Testing
             steps: [
                 [bsl, "cnblogs", "offline", "--json", "--library", full],
                 [bsl, "cnblogs", "offline", "read", "post-5770214", "--library", full],
-                [bsl, "cnblogs", "save", "551198", "--news", "--library", full, "--replay", Self.sample],
+                [
+                    bsl, "cnblogs", "save", "551198", "--news", "--library", full, "--source", "legacy", "--replay",
+                    Self.sample,
+                ],
                 [bsl, "cnblogs", "offline", "--json", "--library", full],
                 ["/bin/rm", disk + "/filler"],
-                [bsl, "cnblogs", "save", "551198", "--news", "--library", full, "--replay", Self.sample],
+                [
+                    bsl, "cnblogs", "save", "551198", "--news", "--library", full, "--source", "legacy", "--replay",
+                    Self.sample,
+                ],
                 [bsl, "cnblogs", "offline", "--json", "--library", full],
             ])
 

@@ -52,7 +52,8 @@ import Testing
 
     @Test("the limits themselves are accepted", arguments: [["--width", "20"], ["--width", "1000"]])
     func atTheLimit(width: [String]) async throws {
-        let result = try await Self.run(["cnblogs", "read", "551203", "--news", "--replay", Self.sample] + width)
+        let result = try await Self.run(
+            ["cnblogs", "read", "551203", "--news", "--source", "legacy", "--replay", Self.sample] + width)
         #expect(result.status == 0, "\(result.standardError)")
     }
 
@@ -61,7 +62,8 @@ import Testing
         arguments: [("5", true), ("1001", true), ("100000000", true), ("abc", false), ("", false)])
     func columnsVariable(columns: String, refused: Bool) async throws {
         let result = try await Self.run(
-            ["cnblogs", "read", "551203", "--news", "--replay", Self.sample], environment: ["COLUMNS": columns])
+            ["cnblogs", "read", "551203", "--news", "--source", "legacy", "--replay", Self.sample],
+            environment: ["COLUMNS": columns])
         if refused {
             #expect(result.status == 64, "\(result.standardError)")
             #expect(
@@ -74,7 +76,7 @@ import Testing
         }
         // --width wins over COLUMNS.
         let given = try await Self.run(
-            ["cnblogs", "read", "551203", "--news", "--width", "40", "--replay", Self.sample],
+            ["cnblogs", "read", "551203", "--news", "--width", "40", "--source", "legacy", "--replay", Self.sample],
             environment: ["COLUMNS": columns])
         #expect(given.status == 0, "\(given.standardError)")
     }

@@ -24,7 +24,8 @@ import Testing
             (["read", "55", "--news"], "news/item/55", "the recording answers ids 551203 and 551198"),
         ])
     func missingRequest(arguments: [String], url: String, hint: String) async throws {
-        let result = try await ProcessRunner.run(Self.bsl, ["cnblogs"] + arguments + ["--replay", Self.sample])
+        let result = try await ProcessRunner.run(
+            Self.bsl, ["cnblogs"] + arguments + ["--source", "legacy", "--replay", Self.sample])
         #expect(result.status == 1)
         #expect(result.standardError.hasPrefix("Error: no exchange for GET http://wcf.open.cnblogs.com/"))
         #expect(result.standardError.contains(url + " in the cassette"), "\(result.standardError)")
@@ -74,7 +75,8 @@ import Testing
     @Test(
         "running any command leaves no empty folder behind (Foundation's cookie and cache folders among them)",
         arguments: [
-            ["cnblogs", "news", "--replay", "SAMPLE"], ["cnblogs", "read", "551203", "--news", "--replay", "SAMPLE"],
+            ["cnblogs", "news", "--source", "legacy", "--replay", "SAMPLE"],
+            ["cnblogs", "read", "551203", "--news", "--source", "legacy", "--replay", "SAMPLE"],
             ["http", "get", "SERVER/echo"], ["http", "get", "SERVER/status/500"],
             ["http", "get", "http://127.0.0.1:9/x"],
             ["feed", "SERVER/fixtures/hello.json"], ["json", "get", "a", "-"], ["cnblogs", "offline"],
@@ -108,7 +110,7 @@ import Testing
         let link = links.path("other-name")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Self.bsl)
         let result = try await ProcessRunner.run(
-            link, ["cnblogs", "news", "--replay", Self.sample], environment: home.environment)
+            link, ["cnblogs", "news", "--source", "legacy", "--replay", Self.sample], environment: home.environment)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(home.contents.isEmpty, "\(home.contents)")
     }
@@ -121,7 +123,7 @@ import Testing
         }
         let before = home.contents
         let result = try await ProcessRunner.run(
-            Self.bsl, ["cnblogs", "news", "--replay", Self.sample], environment: home.environment)
+            Self.bsl, ["cnblogs", "news", "--source", "legacy", "--replay", Self.sample], environment: home.environment)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(home.contents == before)
     }

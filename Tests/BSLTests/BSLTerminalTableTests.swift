@@ -25,9 +25,10 @@ import Testing
             .filter { !$0.isEmpty }
     }
 
-    @Test("the quick start's news at 80 columns: no line wider than the terminal, long titles cut with …")
+    @Test("the legacy news at 80 columns: no line wider than the terminal, long titles cut with …")
     func newsOnTerminal() async throws {
-        let lines = try await Self.runOnTerminal(columns: 80, ["cnblogs", "news", "--replay", Self.sample])
+        let lines = try await Self.runOnTerminal(
+            columns: 80, ["cnblogs", "news", "--source", "legacy", "--replay", Self.sample])
         #expect(lines.count == 5, "\(lines)")
         for line in lines {
             #expect(TextWidth.columns(of: line) <= 80, "\(TextWidth.columns(of: line)) columns: \(line)")
@@ -42,7 +43,7 @@ import Testing
     @Test("piped, the same command keeps whole titles")
     func newsPiped() async throws {
         let result = try await ProcessRunner.run(
-            Self.bsl, ["cnblogs", "news", "--replay", Self.sample], environment: ["COLUMNS": nil])
+            Self.bsl, ["cnblogs", "news", "--source", "legacy", "--replay", Self.sample], environment: ["COLUMNS": nil])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("小米发布新款笔记本 “Air”，售价 3499 元起    IT之家"))
         #expect(!result.standardOutput.contains("\u{2026}"))
@@ -56,8 +57,10 @@ import Testing
         ])
     func narrow(columns: Int, arguments: [String]) async throws {
         let replay = arguments[0] == "budejie" ? "Samples/budejie" : "Samples/cnblogs"
+        let legacy = arguments[0] == "budejie" ? [] : ["--source", "legacy"]
         let lines = try await Self.runOnTerminal(
-            columns: columns, arguments + ["--replay", TestPaths.packageRoot.appendingPathComponent(replay).path])
+            columns: columns,
+            arguments + legacy + ["--replay", TestPaths.packageRoot.appendingPathComponent(replay).path])
         #expect(lines.count > 1)
         for line in lines {
             #expect(TextWidth.columns(of: line) <= columns, "\(TextWidth.columns(of: line)) columns: \(line)")
@@ -66,7 +69,8 @@ import Testing
 
     @Test("narrower than the columns that cannot shrink, each text column is cut to 8 and no further")
     func tooNarrow() async throws {
-        let lines = try await Self.runOnTerminal(columns: 30, ["cnblogs", "news", "--replay", Self.sample])
+        let lines = try await Self.runOnTerminal(
+            columns: 30, ["cnblogs", "news", "--source", "legacy", "--replay", Self.sample])
         // id 6, title 8, source 8, published 10, views/comments 14, and four gaps of 2.
         #expect(lines[0] == "id      title     source    published   views/comments")
         #expect(lines[1].hasPrefix("551203  小米发…   IT之家    2016-08-14"), "\(lines[1])")

@@ -5,55 +5,96 @@ import Foundation
 /// `bsl cnblogs blogs [--page N] [--size N]`: the site home's posts.
 struct CnblogsBlogsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "blogs", abstract: "The site home's posts (blog/sitehome/paged/P/N).")
+        commandName: "blogs",
+        abstract: "The site home's posts: feed.cnblogs.com/blog/sitehome/rss, the API's blogposts/@sitehome "
+            + "with a token, or blog/sitehome/paged/P/N from the legacy API.")
 
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
     @OptionGroup var paging: CnblogsPaging
 
     func run() async throws {
-        let (page, size) = (paging.pageNumber, paging.size)
-        let posts = try await options.load(slots: paging.slots) { client throws(CnblogsError) in
-            try await client.siteHome(page: page, size: size)
+        let client = try options.makeClient()
+        let source = client.resolved(options.namedSource)
+        let (page, size) = (paging.pageNumber, paging.size(for: source))
+        let listing = try await options.load(with: client, slots: paging.slots(for: source)) {
+            client throws(CnblogsError) in
+            try await client.blogs(page: page, size: size, from: source)
         }
-        try CnblogsOutput.print(posts, json: options.json, Terminal())
+        CnblogsOutput.noteDropped(listing, Terminal())
+        try CnblogsOutput.print(listing.items, json: options.json, Terminal())
+    }
+}
+
+/// `bsl cnblogs picked [--page N] [--size N]`: the picked (精华) posts.
+struct CnblogsPickedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "picked",
+        abstract: "The picked (精华) posts: feed.cnblogs.com/blog/picked/rss, or blogposts/@picked with a token.")
+
+    @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
+    @OptionGroup var paging: CnblogsPaging
+
+    func run() async throws {
+        let client = try options.makeClient()
+        let source = client.resolved(options.namedSource)
+        let (page, size) = (paging.pageNumber, paging.size(for: source))
+        let listing = try await options.load(with: client, slots: paging.slots(for: source)) {
+            client throws(CnblogsError) in
+            try await client.picked(page: page, size: size, from: source)
+        }
+        CnblogsOutput.noteDropped(listing, Terminal())
+        try CnblogsOutput.print(listing.items, json: options.json, Terminal())
     }
 }
 
 /// `bsl cnblogs top48 [--size N]`: the 48-hour most read posts.
 struct CnblogsTop48Command: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "top48", abstract: "The 48-hour most read posts (blog/48HoursTopViewPosts/N).")
+        commandName: "top48",
+        abstract: "The 48-hour most read posts: www.cnblogs.com/aggsite/topviews, or blog/48HoursTopViewPosts/N "
+            + "from the legacy API.")
 
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
     @OptionGroup var count: CnblogsCount
 
     func run() async throws {
-        let size = count.size
-        let posts = try await options.load(slots: count.slots) { client throws(CnblogsError) in
-            try await client.top48Hours(count: size)
-        }
-        try CnblogsOutput.print(posts, json: options.json, Terminal())
+        try await CnblogsRankingRun.run(.mostRead48Hours, options: options, count: count)
     }
 }
 
 /// `bsl cnblogs top10 [--size N]`: the 10-day most recommended posts.
 struct CnblogsTop10Command: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "top10", abstract: "The 10-day most recommended posts (blog/TenDaysTopDiggPosts/N, N up to 50).")
+        commandName: "top10",
+        abstract: "The 10-day most recommended posts: www.cnblogs.com/aggsite/topdiggs, or "
+            + "blog/TenDaysTopDiggPosts/N (N up to 50) from the legacy API.")
 
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
     @OptionGroup var count: CnblogsCount
 
     func validate() throws {
-        if count.size > 50 { throw ValidationError("--size takes 1 to 50 for top10, not \(count.size)") }
+        if let size = count.size, size > 50 {
+            throw ValidationError("--size takes 1 to 50 for top10, not \(size)")
+        }
     }
 
     func run() async throws {
-        let size = count.size
-        let posts = try await options.load(slots: count.slots) { client throws(CnblogsError) in
-            try await client.top10Days(count: size)
+        try await CnblogsRankingRun.run(.mostRecommended10Days, options: options, count: count)
+    }
+}
+
+/// What `top48` and `top10` share.
+enum CnblogsRankingRun {
+    static func run(_ ranking: CnblogsRanking, options: CnblogsOptions, count: CnblogsCount) async throws {
+        let client = try options.makeClient()
+        let source = client.resolved(options.namedSource)
+        let size = count.size(for: source)
+        let listing = try await options.load(with: client, slots: count.slots(for: source)) {
+            client throws(CnblogsError) in
+            try await client.ranking(ranking, size: size, from: source)
         }
-        try CnblogsOutput.print(posts, json: options.json, Terminal())
+        CnblogsOutput.noteDropped(listing, Terminal())
+        try CnblogsOutput.print(listing.items, json: options.json, Terminal())
     }
 }
 
@@ -61,18 +102,16 @@ struct CnblogsTop10Command: AsyncParsableCommand {
 struct CnblogsUserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user",
-        abstract: "One blogger's posts (blog/u/BLOGAPP/posts/P/N), or with --rss from the blog's public feed.",
+        abstract: "One blogger's posts: the blog's feed www.cnblogs.com/BLOGAPP/rss, the API's "
+            + "blogs/BLOGAPP/posts with a token, or blog/u/BLOGAPP/posts/P/N from the legacy API.",
         discussion: """
-            --rss reads https://www.cnblogs.com/BLOGAPP/rss, which serves today without credentials; the feed \
-            has the latest posts only (no pages) and no view or comment counts.
+            The blog's feed serves today without credentials; it has the latest posts only (no pages) and no \
+            view or comment counts. --rss reads the feed whatever the source (with --source legacy, as the \
+            legacy client read it).
             """)
 
     @Argument(help: "The blog's short name, as in www.cnblogs.com/BLOGAPP/.", completion: .nothing) var blogapp: String
-    @Flag(help: "Read the blog's public RSS feed instead of the open API.") var rss = false
-    @Option(
-        help: ArgumentHelp(
-            "The site the feed is read from (default \(CnblogsClient.defaultSiteURL)).", valueName: "url"))
-    var site: HTTPURL?
+    @Flag(help: "Read the blog's public feed (the default without a token).") var rss = false
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
     @OptionGroup var paging: CnblogsPaging
 
@@ -82,13 +121,19 @@ struct CnblogsUserCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let (blogapp, rss, page, size) = (blogapp, rss, paging.pageNumber, paging.size)
-        let client = try options.makeClient(siteURL: site?.text ?? CnblogsClient.defaultSiteURL)
-        let slots = [ReplayHint.Slot(value: blogapp, noun: "blog")] + (rss ? [] : paging.slots)
-        let posts = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in
-            if rss { return Array(try await client.rssPosts(of: blogapp).prefix(size)) }
-            return try await client.posts(of: blogapp, page: page, size: size)
+        let client = try options.makeClient()
+        let resolved = client.resolved(options.namedSource)
+        let source: CnblogsSource = rss && resolved == .api ? .site : resolved
+        let (blogapp, rss, page, size) = (blogapp, rss, paging.pageNumber, paging.size(for: source))
+        let slots = [ReplayHint.Slot(value: blogapp, noun: "blog")] + (rss ? [] : paging.slots(for: source))
+        let listing = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in
+            if rss && source == .legacy {
+                let posts = Array(try await client.rssPosts(of: blogapp).prefix(size))
+                return CnblogsListing(items: posts, source: .legacy, url: "\(client.siteURL)/\(blogapp)/rss")
+            }
+            return try await client.blogPosts(of: blogapp, page: page, size: size, from: source)
         }
-        try CnblogsOutput.print(posts, json: options.json, Terminal())
+        CnblogsOutput.noteDropped(listing, Terminal())
+        try CnblogsOutput.print(listing.items, json: options.json, Terminal())
     }
 }

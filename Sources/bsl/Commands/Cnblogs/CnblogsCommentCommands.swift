@@ -2,45 +2,52 @@ import BasicCLI
 import CnblogsClient
 import Foundation
 
-/// `bsl cnblogs comments ID [--news] [--page N] [--size N]`: a post's or a news item's comments.
+/// `bsl cnblogs comments ID|BLOGAPP/ID|URL [--news] [--page N] [--size N]`: a post's or a news item's comments.
 struct CnblogsCommentsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "comments",
-        abstract: "A post's comments (blog/post/ID/comments/P/N), or a news item's with --news.")
+        abstract: "A post's comments (its page's comment fragment, or the API's blogs/BLOGAPP/posts/ID/comments "
+            + "with a token), or a news item's with --news (a token needed).",
+        discussion: """
+            The site and the API need the post's blog: give BLOGAPP/ID or the post's address; an ID alone is \
+            looked up in the site home, picked and ranking lists. From the legacy API: \
+            blog/post/ID/comments/P/N and news/item/ID/comments/P/N.
+            """)
 
-    @Argument(help: "The post's or the news item's id.", completion: .nothing) var id: String
+    @Argument(help: "The post (ID, BLOGAPP/ID or its address), or the news item's id.", completion: .nothing)
+    var id: String
     @Flag(help: "ID is a news item, not a blog post.") var news = false
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
     @OptionGroup var paging: CnblogsPaging
 
     func validate() throws {
-        _ = try number()
-    }
-
-    /// The id: a whole number of 1 or more.
-    func number() throws -> Int {
-        guard let number = Int(id), number >= 1 else {
-            throw ValidationError("give a post's or news item's id, not '\(id)'")
-        }
-        return number
+        _ = try CnblogsTarget(id, news: news)
     }
 
     func run() async throws {
-        let (id, news, page, size) = (try number(), news, paging.pageNumber, paging.size)
-        let slots = [ReplayHint.Slot(value: String(id), noun: "id")] + paging.slots
-        let comments = try await options.load(slots: slots) { client throws(CnblogsError) in
-            if news { return try await client.newsComments(newsID: id, page: page, size: size) }
-            return try await client.comments(postID: id, page: page, size: size)
+        let target = try CnblogsTarget(id, news: news)
+        let client = try options.makeClient()
+        let source = client.resolved(options.namedSource)
+        let (page, size) = (paging.pageNumber, paging.size(for: source))
+        let slots = target.slots + paging.slots(for: source)
+        let listing = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in
+            if target.kind == .news {
+                return try await client.comments(onNews: target.id, page: page, size: size, from: source)
+            }
+            let reference = await target.resolvedReference(with: client, from: source)
+            return try await client.comments(on: reference, page: page, size: size, from: source)
         }
-        try CnblogsOutput.print(comments, json: options.json, Terminal())
+        CnblogsOutput.noteDropped(listing, Terminal())
+        try CnblogsOutput.print(listing.items, json: options.json, Terminal())
     }
 }
 
-/// `bsl cnblogs bloggers [QUERY] [--page N] [--size N]`: the recommended bloggers, or a search.
+/// `bsl cnblogs bloggers [QUERY] [--page N] [--size N]`: the recommended bloggers, or a search (legacy only).
 struct CnblogsBloggersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bloggers",
-        abstract: "The recommended bloggers (blog/bloggers/recommend/P/N), or those matching QUERY.")
+        abstract: "The recommended bloggers (blog/bloggers/recommend/P/N), or those matching QUERY: the legacy "
+            + "API only (--source legacy).")
 
     @Argument(help: "A name to search for (blog/bloggers/search?t=QUERY).", completion: .nothing) var query: String?
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
@@ -48,13 +55,16 @@ struct CnblogsBloggersCommand: AsyncParsableCommand {
 
     func run() async throws {
         let trimmed = query?.trimmingCharacters(in: .whitespaces)
-        let (query, page, size) = (trimmed?.isEmpty == false ? trimmed : nil, paging.pageNumber, paging.size)
+        let query = trimmed?.isEmpty == false ? trimmed : nil
+        let client = try options.makeClient()
+        let source = client.resolved(options.namedSource)
+        let (page, size) = (paging.pageNumber, paging.size(for: source))
         let slots =
-            query.map { [ReplayHint.Slot(value: $0, noun: "query", plural: "queries")] } ?? paging.slots
-        let bloggers = try await options.load(slots: slots) { client throws(CnblogsError) in
-            if let query { return try await client.searchBloggers(query) }
-            return try await client.recommendedBloggers(page: page, size: size)
+            query.map { [ReplayHint.Slot(value: $0, noun: "query", plural: "queries")] } ?? paging.slots(for: source)
+        let listing = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in
+            if let query { return try await client.bloggers(matching: query, from: source) }
+            return try await client.bloggers(page: page, size: size, from: source)
         }
-        try CnblogsOutput.print(bloggers, json: options.json, Terminal())
+        try CnblogsOutput.print(listing.items, json: options.json, Terminal())
     }
 }

@@ -20,11 +20,6 @@ enum CnblogsReading {
         return (news ? .news : .post, id)
     }
 
-    /// The id as it appears in the article's URLs, for ``ReplayHint``.
-    static func slots(_ id: Int) -> [ReplayHint.Slot] {
-        [ReplayHint.Slot(value: String(id), noun: "id")]
-    }
-
     /// Opens the library, turning its errors into a message: to save into (creating it) for a
     /// client, else an existing one, read-write to remove from it or read-only to list and read
     /// (which then works in a read-only folder and on a full disk).
@@ -100,20 +95,26 @@ struct CnblogsArticleOutput: ParsableArguments {
     }
 }
 
-/// `bsl cnblogs read ID [--news] [--html FILE]`: an article fetched and shown as text.
+/// `bsl cnblogs read ID|BLOGAPP/ID|URL [--news] [--html FILE]`: an article fetched and shown as text.
 struct CnblogsReadCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "read",
-        abstract: "Read a post (blog/post/body/ID) or, with --news, a news item (news/item/ID) as text.",
-        discussion: "A post's title and author come from the site home and top lists when it is in them.")
+        abstract: "Read a post (its page www.cnblogs.com/BLOGAPP/p/ID, or blogposts/ID/body with a token) or, "
+            + "with --news, a news item (news.cnblogs.com/n/ID/, or newsitems/ID/body) as text.",
+        discussion: """
+            A post is ID, BLOGAPP/ID or its address; the site needs its blog, so an ID alone is looked up in \
+            the site home, picked and ranking lists (the token API needs the ID only, and takes the title \
+            from those lists). From the legacy API: blog/post/body/ID and news/item/ID.
+            """)
 
-    @Argument(help: "The post's or news item's id.", completion: .nothing) var id: String
+    @Argument(help: "The post (ID, BLOGAPP/ID or its address), or the news item's id.", completion: .nothing)
+    var id: String
     @Flag(help: "ID is a news item, not a blog post.") var news = false
     @OptionGroup var article: CnblogsArticleOutput
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
 
     func validate() throws {
-        _ = try CnblogsReading.kindAndID(id, news: news)
+        _ = try CnblogsTarget(id, news: news)
         if article.html == "-" && options.json {
             throw ValidationError("--html - and --json both write to standard output")
         }
@@ -121,12 +122,14 @@ struct CnblogsReadCommand: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
-        let (kind, id) = try CnblogsReading.kindAndID(id, news: news)
+        let target = try CnblogsTarget(id, news: news)
         let printsText = article.html != "-" && !options.json
         // Before any request: a COLUMNS out of range is a usage error.
         let width = printsText ? try article.textColumns() : TextColumns.fallback
-        let fetched = try await options.load(slots: CnblogsReading.slots(id)) { client throws(CnblogsError) in
-            kind == .news ? try await client.newsArticle(id: id) : try await client.postArticle(id: id)
+        let client = try options.makeClient()
+        let source = client.resolved(options.namedSource)
+        let fetched = try await options.load(with: client, slots: target.slots) { client throws(CnblogsError) in
+            try await target.article(with: client, from: source)
         }
         if let html = article.html { try CnblogsReading.writePage(fetched, to: html, terminal) }
         if article.html == "-" { return }
@@ -143,24 +146,25 @@ struct CnblogsSaveCommand: AsyncParsableCommand {
         discussion: "Saving an article again replaces it and moves it to the front. Without --images the "
             + "article is kept without its pictures.")
 
-    @Argument(help: "The post's or news item's id.", completion: .nothing) var id: String
+    @Argument(help: "The post (ID, BLOGAPP/ID or its address), or the news item's id.", completion: .nothing)
+    var id: String
     @Flag(help: "ID is a news item, not a blog post.") var news = false
     @Flag(help: "Also download the article's images, so it is complete offline.") var images = false
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
 
     func validate() throws {
-        _ = try CnblogsReading.kindAndID(id, news: news)
+        _ = try CnblogsTarget(id, news: news)
     }
 
     func run() async throws {
         let terminal = Terminal()
-        let (kind, id) = try CnblogsReading.kindAndID(id, news: news)
+        let target = try CnblogsTarget(id, news: news)
         let client = try options.makeClient()
+        let source = client.resolved(options.namedSource)
         // The library first: a bad key or folder fails before any network work.
         let library = try CnblogsReading.openLibrary(options.libraryFolder, client: client)
-        let article = try await options.load(with: client, slots: CnblogsReading.slots(id)) {
-            client throws(CnblogsError) in
-            kind == .news ? try await client.newsArticle(id: id) : try await client.postArticle(id: id)
+        let article = try await options.load(with: client, slots: target.slots) { client throws(CnblogsError) in
+            try await target.article(with: client, from: source)
         }
         var progress: (@Sendable (Int, Int) -> Void)?
         if images && terminal.isErrorTerminal && !article.imageURLs.isEmpty {
