@@ -8,7 +8,9 @@ struct BSL: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "bsl",
-        abstract: "BasicServices on the command line: JSON, layouts, money and time, routes, caches, a store, HTTP.",
+        abstract:
+            "BasicServices on the command line: cnblogs and feeds to read, JSON, XML, layouts, money and time, "
+            + "routes, caches, a store, HTTP.",
         discussion: "A command's options may come before or after its arguments, and a group's options "
             + "(bsl kv --db FILE …, bsl cnblogs --replay DIR …) before or after the command's name. "
             + "`bsl --generate-completion-script bash|zsh|fish` prints a completion script.",

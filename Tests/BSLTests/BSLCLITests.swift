@@ -13,16 +13,24 @@ import Testing
     }
 
     /// Every command of the tree, groups included.
-    static let commands: [[String]] = [
-        [], ["json"], ["json", "get"], ["json", "set"], ["layout"], ["layout", "grid"], ["layout", "dial"],
-        ["layout", "button"], ["layout", "ripple"], ["money"], ["time"], ["route"], ["cache"], ["cache", "size"],
-        ["cache", "clear"], ["cache", "clean"], ["kv"], ["kv", "set"], ["kv", "get"], ["kv", "remove"],
-        ["kv", "keys"], ["kv", "count"], ["kv", "rekey"], ["http"], ["http", "get"], ["http", "post"], ["budejie"],
-        ["budejie", "squares"], ["xml"], ["xml", "to-json"], ["feed"], ["cnblogs"], ["cnblogs", "news"],
-        ["cnblogs", "hot"], ["cnblogs", "recommend"], ["cnblogs", "blogs"], ["cnblogs", "top48"],
-        ["cnblogs", "top10"], ["cnblogs", "user"], ["cnblogs", "comments"], ["cnblogs", "bloggers"],
-        ["cnblogs", "read"], ["cnblogs", "save"], ["cnblogs", "offline"],
-    ]
+    static let commands: [[String]] =
+        [
+            [], ["json"], ["json", "get"], ["json", "set"], ["layout"], ["layout", "grid"], ["layout", "dial"],
+            ["layout", "button"], ["layout", "ripple"], ["money"], ["time"], ["route"], ["cache"], ["cache", "size"],
+            ["cache", "clear"], ["cache", "clean"], ["kv"], ["kv", "set"], ["kv", "get"], ["kv", "remove"],
+            ["kv", "keys"], ["kv", "count"], ["kv", "rekey"], ["http"], ["http", "get"], ["http", "post"], ["budejie"],
+            ["budejie", "squares"], ["xml"], ["xml", "to-json"], ["feed"], ["cnblogs"], ["cnblogs", "news"],
+            ["cnblogs", "hot"], ["cnblogs", "recommend"], ["cnblogs", "blogs"], ["cnblogs", "top48"],
+            ["cnblogs", "top10"], ["cnblogs", "user"], ["cnblogs", "comments"], ["cnblogs", "bloggers"],
+            ["cnblogs", "read"], ["cnblogs", "save"], ["cnblogs", "offline"], ["cnblogs", "picked"],
+            ["cnblogs", "search"], ["cnblogs", "bookmarks"], ["cnblogs", "login"], ["cnblogs", "logout"],
+            ["cnblogs", "whoami"], ["cnblogs", "status"],
+        ]
+        + [
+            "add", "remove", "list", "rename", "move", "set", "refresh", "items", "read", "mark-read", "unread",
+            "search",
+            "import", "export",
+        ].map { ["feeds", $0] } + [["feeds"]]
 
     @Test("--help, -h and bsl help print the same help for every command, wrapped to 80 columns", arguments: commands)
     func help(command: [String]) async throws {

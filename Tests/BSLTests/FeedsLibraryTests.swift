@@ -29,7 +29,8 @@ import Testing
         let cli = try await FeedsCLI()
         let sample = TestPaths.packageRoot.appendingPathComponent("Samples/cnblogs").path
         let saved = try await ProcessRunner.run(
-            FeedsCLI.bsl, ["cnblogs", "save", "551198", "--news", "--library", cli.library, "--replay", sample])
+            FeedsCLI.bsl,
+            ["cnblogs", "save", "551198", "--news", "--source", "legacy", "--library", cli.library, "--replay", sample])
         #expect(saved.status == 0, "\(saved.standardError)")
         // When feeds are listed and one is added there
         #expect(try await cli.run(["list", "--json"]).standardOutput == "[]\n")
