@@ -160,7 +160,7 @@ struct TreeBuilder: ~Copyable {
         text.removeAll(from: frame.textStart)
         runBreaks.removeLast(runBreaks.count - frame.breakStart)
         if frames.isEmpty {
-            root = .object(object(of: frame, text: Self.textValue(runs), isRoot: true))
+            root = .object(object(of: frame, text: runs.value, isRoot: true))
             childCount = frame.childStart
             forcedArrays.removeLast(forcedArrays.count - frame.forcedStart)
             return
@@ -169,8 +169,8 @@ struct TreeBuilder: ~Copyable {
         if childCount == frame.childStart && comments.count == frame.commentStart {
             // Only text: the element is its text, runs joined by line feeds (runs remain when
             // the children between them were empty and left out), as XMLDictionary collapses it.
-            if !runs.isEmpty {
-                value = .string(runs.count == 1 ? runs[0] : runs.joined(separator: "\n"))
+            if let collapsed = runs.collapsed {
+                value = .string(collapsed)
             } else {
                 switch configuration.emptyElements {
                 case .null: value = .null
@@ -184,7 +184,7 @@ struct TreeBuilder: ~Copyable {
                 }
             }
         } else {
-            value = .object(object(of: frame, text: Self.textValue(runs), isRoot: false))
+            value = .object(object(of: frame, text: runs.value, isRoot: false))
             childCount = frame.childStart
             forcedArrays.removeLast(forcedArrays.count - frame.forcedStart)
         }
@@ -389,19 +389,45 @@ struct TreeBuilder: ~Copyable {
         }
     }
 
+    /// An element's runs of text: the first kept inline, the others only when children split
+    /// the text, so that the common element with one run allocates no array.
+    struct TextRuns {
+        var first: String?
+        var more: [String] = []
+
+        var isEmpty: Bool { first == nil }
+
+        mutating func append(_ run: String) {
+            if first == nil { first = run } else { more.append(run) }
+        }
+
+        /// The element as its text alone: the runs joined by line feeds, as XMLDictionary
+        /// collapses them.
+        var collapsed: String? {
+            guard let first else { return nil }
+            return more.isEmpty ? first : ([first] + more).joined(separator: "\n")
+        }
+
+        /// The text beside attributes or children: its one run, or the runs as an array.
+        var value: JSONValue? {
+            guard let first else { return nil }
+            return more.isEmpty ? .string(first) : .array(([first] + more).map(JSONValue.string))
+        }
+    }
+
     /// The runs of an element's text (split where its children began), each trimmed unless
     /// white space is kept; runs left empty are dropped.
-    private func finishedRuns(of frame: Frame) -> [String] {
-        guard frame.textStart < text.count else { return [] }
+    private func finishedRuns(of frame: Frame) -> TextRuns {
+        var runs = TextRuns()
+        guard frame.textStart < text.count else { return runs }
         let keepsWhitespace = configuration.keepsWhitespace
         let start = frame.textStart
-        return text.withBytes(from: start) { bytes in
+        text.withBytes(from: start) { bytes in
             func run(_ range: Range<Int>) -> String? {
                 let piece = UnsafeBufferPointer(rebasing: bytes[range])
                 if keepsWhitespace { return piece.isEmpty ? nil : String(decoding: piece, as: UTF8.self) }
                 return Self.trimmed(piece)
             }
-            var runs: [String] = []
             var from = 0
             for index in frame.breakStart..<runBreaks.count {
                 let end = runBreaks[index] - start
@@ -409,18 +435,8 @@ struct TreeBuilder: ~Copyable {
                 from = max(from, end)
             }
             if from < bytes.count, let piece = run(from..<bytes.count) { runs.append(piece) }
-            return runs
         }
-    }
-
-    /// An element's text value beside attributes or children: its one run, or the runs as an
-    /// array; nil when it has none.
-    private static func textValue(_ runs: [String]) -> JSONValue? {
-        switch runs.count {
-        case 0: nil
-        case 1: .string(runs[0])
-        default: .array(runs.map(JSONValue.string))
-        }
+        return runs
     }
 
     /// `bytes` without leading and trailing white space and line breaks, as Foundation's
@@ -428,8 +444,31 @@ struct TreeBuilder: ~Copyable {
     private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         var first = 0
         var end = bytes.count
-        while first < end, let length = whitespaceLength(bytes, at: first) { first += length }
-        while end > first, let length = whitespaceLengthEnding(bytes, at: end) { end -= length }
+        // ASCII decides at once; only a byte of a longer scalar takes the slow way.
+        while first < end {
+            let byte = bytes[first]
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                first += 1
+            } else if byte < 0x80 {
+                break
+            } else if let length = whitespaceLength(bytes, at: first) {
+                first += length
+            } else {
+                break
+            }
+        }
+        while end > first {
+            let byte = bytes[end - 1]
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                end -= 1
+            } else if byte < 0x80 {
+                break
+            } else if let length = whitespaceLengthEnding(bytes, at: end) {
+                end -= length
+            } else {
+                break
+            }
+        }
         guard first < end else { return nil }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
     }
