@@ -83,7 +83,7 @@ struct CnblogsUserCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (blogapp, rss, page, size) = (blogapp, rss, paging.pageNumber, paging.size)
-        let client = try options.makeClient(siteURL: site?.text ?? CnblogsClient.defaultSiteURL)
+        let client = try options.makeClient(siteURL: site?.url ?? CnblogsClient.defaultSiteURL)
         let slots = [ReplayHint.Slot(value: blogapp, noun: "blog")] + (rss ? [] : paging.slots)
         let posts = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in
             if rss { return Array(try await client.rssPosts(of: blogapp).prefix(size)) }

@@ -44,10 +44,10 @@ struct CnblogsOptions: ParsableArguments {
     /// A client of the API `--api` names, through the transport the network options ask for.
     ///
     /// - Throws: ``CommandFailure`` for a cassette that cannot be read or written.
-    func makeClient(siteURL: String = CnblogsClient.defaultSiteURL) throws -> CnblogsClient {
+    func makeClient(siteURL: URL = CnblogsClient.defaultSiteURL) throws -> CnblogsClient {
         do {
             return CnblogsClient(
-                baseURL: api?.text ?? CnblogsClient.defaultBaseURL, siteURL: siteURL,
+                baseURL: api?.url ?? CnblogsClient.defaultBaseURL, siteURL: siteURL,
                 transport: try transport.makeTransport())
         } catch {
             throw CommandFailure(oneLine: "\(error)")
