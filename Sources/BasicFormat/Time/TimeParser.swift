@@ -1,3 +1,4 @@
+import BasicCore
 import Foundation
 
 /// Reads the time values web APIs send: unix timestamps in seconds or milliseconds, ISO 8601,
@@ -78,7 +79,7 @@ public struct TimeParser: Sendable {
         // Only what the patterns can match reaches DateFormatter, which on Linux traps on some
         // other text (a digit with a combining mark: "Incorrect range" in DateFormatter.swift).
         guard text.utf8.count <= 19,
-            text.utf8.allSatisfy({ isASCIIDigit($0) || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 })
+            text.utf8.allSatisfy({ $0.isASCIIDigit || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 })
         else { return nil }
         for pattern in ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
             let formatter = TimeFormatter.makeFormatter(pattern: pattern, timeZone: timeZone)
@@ -101,8 +102,6 @@ public struct TimeParser: Sendable {
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text)
     }
-
-    private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// A time zone from an identifier (`Asia/Shanghai`, `UTC`) or an offset (`+08:00`, `-0530`).
     ///
