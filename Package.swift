@@ -51,7 +51,7 @@ let package = Package(
         .target(
             name: "BasicCrypto",
             dependencies: ["BasicLocking", .target(name: "COpenSSL", condition: .when(platforms: [.linux]))]),
-        .target(name: "BasicFormat"),
+        .target(name: "BasicFormat", dependencies: ["BasicCore"]),
         .target(name: "BasicLayout", dependencies: ["BasicFormat"]),
         .target(name: "BasicNetworking", dependencies: ["BasicCore", "BasicLocking"]),
         .target(name: "BasicRouting"),

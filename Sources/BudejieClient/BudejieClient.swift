@@ -17,15 +17,16 @@ import Foundation
 /// naming the key path.
 public struct BudejieClient: Sendable {
     /// The API's usual base.
-    public static let defaultBaseURL = "http://api.budejie.com/api"
+    public static let defaultBaseURL =
+        URL(string: "http://api.budejie.com/api") ?? URL(fileURLWithPath: "/")  // a literal URL: it always parses
 
     /// The base every path is joined to.
-    public let baseURL: String
+    public let baseURL: URL
     /// The pool requests go through.
     public let pool: RequestPool
 
     /// A client for the API at `baseURL`, sending through `transport`.
-    public init(baseURL: String = defaultBaseURL, transport: any Transport = URLSessionTransport()) {
+    public init(baseURL: URL = defaultBaseURL, transport: any Transport = URLSessionTransport()) {
         self.baseURL = baseURL
         pool = RequestPool(transport: transport)
     }

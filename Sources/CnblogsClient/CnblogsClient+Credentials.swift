@@ -81,7 +81,8 @@ extension CnblogsClient {
         guard case .chainStepFailed(let index, let step) = error else { return .network(error) }
         if index == 1, case .httpStatus(let url, 401, _) = step { return .credentialRejected(url: url) }
         if case .invalidRequest(_, let reason) = step, reason.hasPrefix("preparing") {
-            return .tokenExchangeFailed(url: "\(hosts.oauth)/connect/token", reason: "the answer has no access token")
+            return .tokenExchangeFailed(
+                url: "\(hosts.oauth.absoluteString)/connect/token", reason: "the answer has no access token")
         }
         return CnblogsAPIOrigin.error(for: step, hosts: hosts)
     }

@@ -180,7 +180,7 @@ extension CnblogsClient {
         case .api:
             let html = try await api.postBody(id: reference.id)
             let link =
-                listing?.link ?? blogapp.flatMap { URL(string: "\(hosts.site)/\($0)/p/\(reference.id)") }
+                listing?.link ?? blogapp.flatMap { URL(string: "\(hosts.site.absoluteString)/\($0)/p/\(reference.id)") }
             return Article(
                 kind: .post, id: reference.id, title: listing?.title ?? "Post \(reference.id)",
                 author: listing?.author.name, published: listing?.published, link: link, html: html,
@@ -314,7 +314,7 @@ extension CnblogsClient {
     }
 
     private func legacy<Item: Sendable & Hashable>(_ items: [Item], _ path: String) -> CnblogsListing<Item> {
-        CnblogsListing(items: items, source: .legacy, url: "\(baseURL)/\(path)")
+        CnblogsListing(items: items, source: .legacy, url: "\(baseURL.absoluteString)/\(path)")
     }
 
     private static func needsBlog(_ reference: PostReference) -> CnblogsError {

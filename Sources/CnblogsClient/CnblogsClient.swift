@@ -27,19 +27,19 @@ import Foundation
 /// Every method throws ``CnblogsError`` only.
 public struct CnblogsClient: Sendable {
     /// The open API's own base. It was superseded around 2017 and may no longer answer.
-    public static let defaultBaseURL = "http://wcf.open.cnblogs.com"
+    public static let defaultBaseURL = CnblogsHosts.literal("http://wcf.open.cnblogs.com")
 
     /// The public site, whose per-blog feeds (`{siteURL}/{blogapp}/rss`) still serve.
-    public static let defaultSiteURL = "https://www.cnblogs.com"
+    public static let defaultSiteURL = CnblogsHosts.cnblogs.site
 
     /// The parameters a cassette of this client must never hold, for ``BasicNetworking/RecordingTransport``
     /// and ``BasicNetworking/ReplayTransport``: the defaults and the OAuth `client_secret`.
     public static let cassetteRedactedParameters = RecordingTransport.defaultRedactedParameters.union(["client_secret"])
 
     /// The base every legacy path is joined to.
-    public let baseURL: String
+    public let baseURL: URL
     /// The site the legacy client reads blog feeds from (``rssPosts(of:)``).
-    public let siteURL: String
+    public let siteURL: URL
     /// Where today's services are.
     public let hosts: CnblogsHosts
     /// The pool requests without a credential go through (the legacy API, the site).
@@ -70,7 +70,7 @@ public struct CnblogsClient: Sendable {
     ///   - didRefreshCredential: called with the credential after each refresh of its token, to store it.
     ///   - now: the clock token expiry is judged by.
     public init(
-        baseURL: String = defaultBaseURL, siteURL: String = defaultSiteURL, hosts: CnblogsHosts? = nil,
+        baseURL: URL = defaultBaseURL, siteURL: URL = defaultSiteURL, hosts: CnblogsHosts? = nil,
         credential: CnblogsCredential? = nil, transport: any Transport = URLSessionTransport(),
         tokenTransport: (any Transport)? = nil,
         didRefreshCredential: (@Sendable (CnblogsCredential) -> Void)? = nil,
@@ -285,7 +285,7 @@ public struct CnblogsClient: Sendable {
 
     /// Sends `GET path`; a 500 is ``CnblogsError/notFound(what:url:)`` when `notFound` names what was asked for.
     func get(
-        _ path: String, base: String? = nil, parameters: JSONObject = [:], notFound: String?, notFoundStatus: Int = 500
+        _ path: String, base: URL? = nil, parameters: JSONObject = [:], notFound: String?, notFoundStatus: Int = 500
     ) async throws(CnblogsError) -> Response {
         do {
             return try await pool.send(

@@ -12,7 +12,7 @@ import Testing
     /// Refreshes by asking the server's counter `counter` (held on `hold` when given): the new
     /// token is `fresh-<count>`. Cannot refresh when `canRefresh` is false, as a personal token.
     struct CounterAuthenticator: Authenticator {
-        let base: String
+        let base: URL
         let counter: String
         var hold: String?
         var canRefresh = true

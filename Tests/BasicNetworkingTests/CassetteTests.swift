@@ -7,7 +7,7 @@ import Testing
 @Suite struct CassetteTests {
     /// The requests of a small session: a GET with a query, a form POST, an error status, a
     /// counter read twice (two different answers to one request) and a header to redact.
-    static func session(_ base: String, counter: String) -> [Endpoint] {
+    static func session(_ base: URL, counter: String) -> [Endpoint] {
         var withSecret = Endpoint(base: base, path: "echo", parameters: ["q": "博客 园"])
         withSecret.headers["Authorization"] = "Bearer very-secret"
         return [
@@ -33,7 +33,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let cassette = folder.path("session")
         let server = try await TestHTTPServer.start()
-        let endpoints = Self.session(server.baseURL.absoluteString, counter: "c")
+        let endpoints = Self.session(server.baseURL, counter: "c")
         let recorder = try RecordingTransport(cassette: cassette)
         let recorded = try await Self.responses(endpoints, through: recorder)
         server.stop()
@@ -116,7 +116,7 @@ import Testing
         let server = try await TestHTTPServer.shared()
         let recorder = try RecordingTransport(cassette: folder.url)
         _ = try await Self.responses(
-            Self.session(server.baseURL.absoluteString, counter: Net.unique()), through: recorder)
+            Self.session(server.baseURL, counter: Net.unique()), through: recorder)
 
         let indexText = try String(contentsOf: folder.path("index.json"), encoding: .utf8)
         let index = try JSONValue(parsing: indexText)
@@ -142,7 +142,7 @@ import Testing
         // Given requests carrying secrets in each place a request can
         let folder = try TemporaryDirectory()
         let server = try await TestHTTPServer.shared()
-        let base = server.baseURL.absoluteString
+        let base = server.baseURL
         let query = Endpoint(base: base, path: "echo", parameters: ["q": "swift", "access_token": "query-secret"])
         let form = Endpoint(
             base: base, path: "echo", method: .post, parameters: ["user": "alice", "passwd": "form-secret"])
@@ -189,7 +189,7 @@ import Testing
         let folder = try TemporaryDirectory()
         let server = try await TestHTTPServer.shared()
         let endpoint = Endpoint(
-            base: server.baseURL.absoluteString, path: "echo", parameters: ["q": "a", "token": "t"])
+            base: server.baseURL, path: "echo", parameters: ["q": "a", "token": "t"])
         let recorder = try RecordingTransport(cassette: folder.url, redactedParameters: ["Q"])
         let recorded = try await Self.responses([endpoint], through: recorder)
         let index = try JSONValue(parsing: try Data(contentsOf: folder.path("index.json")))

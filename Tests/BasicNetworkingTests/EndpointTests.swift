@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 
 @Suite struct EndpointTests {
+    static let host = URL(string: "http://h.test") ?? URL(fileURLWithPath: "/")
+
     @Test(
         "joins the base and the path with one slash, keeping the base's path and query",
         arguments: [
@@ -18,6 +20,7 @@ import Testing
             ("http://h.test/api", "what?x=1", "http://h.test/api/what%3Fx=1"),
         ])
     func joining(base: String, path: String, expected: String) throws {
+        let base = try #require(URL(string: base))
         #expect(try Endpoint(base: base, path: path).url().absoluteString == expected)
     }
 
@@ -34,14 +37,14 @@ import Testing
             (["safe": "-._~", "slash": "a/b?"], "safe=-._~&slash=a%2Fb%3F"),
         ] as [(JSONObject, String)])
     func queryEncoding(parameters: JSONObject, expected: String) throws {
-        let url = try Endpoint(base: "http://h.test", path: "s", parameters: parameters).url()
+        let url = try Endpoint(base: Self.host, path: "s", parameters: parameters).url()
         #expect(url.query(percentEncoded: true) == expected)
     }
 
     @Test("writes arrays with brackets when asked")
     func bracketArrays() throws {
         let endpoint = Endpoint(
-            base: "http://h.test", parameters: ["tags": ["a", "b"]],
+            base: Self.host, parameters: ["tags": ["a", "b"]],
             encoding: ParameterEncoding(destination: .query, arrayStyle: .brackets))
         #expect(try endpoint.url().query(percentEncoded: true) == "tags%5B%5D=a&tags%5B%5D=b")
     }
@@ -53,7 +56,7 @@ import Testing
             (.options, .query), (.post, .formBody), (.put, .formBody), (.patch, .formBody),
         ])
     func methodDefaults(method: HTTPMethod, destination: ParameterEncoding.Destination) {
-        #expect(Endpoint(base: "http://h.test", method: method).effectiveEncoding.destination == destination)
+        #expect(Endpoint(base: Self.host, method: method).effectiveEncoding.destination == destination)
     }
 
     @Test("the server receives query parameters as they were given")
@@ -105,27 +108,44 @@ import Testing
     }
 
     @Test(
-        "a bad base URL is a clear error, not a trap",
-        arguments: ["not a url", "ftp://h.test/x", "/relative/path", "http://", "", "h.test/api"])
-    func badBase(base: String) async throws {
+        "a base that is not an http(s) URL with a host is a clear error, not a trap",
+        arguments: [
+            URL(string: "ftp://h.test/x"), URL(fileURLWithPath: "/"), URL(fileURLWithPath: "/relative/path"),
+            URL(string: "http://"), URL(string: "h.test/api"), URL(string: "not a url"), URL(string: "https:?q"),
+        ])
+    func badBase(base: URL?) async throws {
+        let base = try #require(base)
         let endpoint = Endpoint(base: base, path: "x")
         let error = await Net.error { try endpoint.urlRequest() }
         guard case .invalidRequest(_, let reason) = error else {
             Issue.record("expected invalidRequest, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("\"\(base)\""))
+        #expect(reason.contains("\"\(base.absoluteString)\""))
         #expect(String(describing: error).contains("write it as https://host/path"))
+        #expect(!String(describing: error).contains("\n"))
         // Through the pool too.
         let sent = await Net.error { try await RequestPool().send(endpoint) }
         #expect(sent?.caseName == "invalidRequest")
+    }
+
+    @Test("a base set after the endpoint was made is the one its requests go to, and the one checked")
+    func changedBase() throws {
+        var endpoint = Endpoint(base: try #require(URL(string: "ftp://h.test/x")), path: "news")
+        #expect(throws: NetworkError.self) { try endpoint.url() }
+        endpoint.base = Self.host.appending(path: "api")
+        #expect(try endpoint.url().absoluteString == "http://h.test/api/news")
+        #expect(endpoint.displayURL == "http://h.test/api/news")
+        endpoint.base = URL(fileURLWithPath: "/")
+        #expect(throws: NetworkError.self) { try endpoint.url() }
+        #expect(endpoint.displayURL == "file:///news")
     }
 
     @Test(
         "a . or .. path segment is refused, so that a value in the path cannot leave the base path",
         arguments: ["../../admin", "news/../../admin", "news/..", "./news", "news/./recent", "/..", ".."])
     func dotSegments(path: String) async throws {
-        let endpoint = Endpoint(base: "http://h.test/api/v1", path: path)
+        let endpoint = Endpoint(base: Self.host.appending(path: "api/v1"), path: path)
         let error = await Net.error { try endpoint.url() }
         guard case .invalidRequest(let url, let reason) = error else {
             Issue.record("expected invalidRequest, got \(String(describing: error))")
@@ -141,15 +161,17 @@ import Testing
         "dots inside a segment are plain text and pass",
         arguments: [("a..b", "/api/a..b"), ("...", "/api/..."), (".hidden/x", "/api/.hidden/x"), ("v1.2", "/api/v1.2")])
     func dotsInSegments(path: String, expected: String) throws {
-        #expect(try Endpoint(base: "http://h.test/api", path: path).url().path == expected)
+        #expect(try Endpoint(base: Self.host.appending(path: "api"), path: path).url().path == expected)
     }
 
     @Test(
         "identity ignores parameter order and header-name case, and tells method, URL, values, body and headers apart")
     func identity() throws {
-        var base = Endpoint(base: "http://h.test/api", path: "list", parameters: ["a": 1, "b": ["x", "y"]])
+        var base = Endpoint(
+            base: Self.host.appending(path: "api"), path: "list", parameters: ["a": 1, "b": ["x", "y"]])
         base.headers["Accept-Language"] = "zh-CN"
-        var reordered = Endpoint(base: "http://h.test/api/", path: "/list", parameters: ["b": ["x", "y"], "a": 1])
+        var reordered = Endpoint(
+            base: Self.host.appending(path: "api/"), path: "/list", parameters: ["b": ["x", "y"], "a": 1])
         reordered.headers["accept-language"] = "zh-CN"
         #expect(try base.identity() == reordered.identity())
 
@@ -172,8 +194,8 @@ import Testing
         path.path = "other"
         #expect(try base.identity() != path.identity())
 
-        let json1 = Endpoint(base: "http://h.test", method: .post, parameters: ["a": 1, "b": 2], encoding: .json)
-        let json2 = Endpoint(base: "http://h.test", method: .post, parameters: ["b": 2, "a": 1], encoding: .json)
+        let json1 = Endpoint(base: Self.host, method: .post, parameters: ["a": 1, "b": 2], encoding: .json)
+        let json2 = Endpoint(base: Self.host, method: .post, parameters: ["b": 2, "a": 1], encoding: .json)
         #expect(try json1.identity() == json2.identity())
         var body = json1
         body.body = .text("x")

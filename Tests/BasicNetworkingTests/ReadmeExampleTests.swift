@@ -10,7 +10,7 @@ import Testing
     func readme() async throws {
         let folder = TestPaths.packageRoot.appendingPathComponent("Samples/http/news")
         let pool = RequestPool(transport: try ReplayTransport(cassette: folder))
-        let api = "https://news.example.com/api/v1"
+        let api = URL(string: "https://news.example.com/api/v1")!
         let rule = ResponseRule.successCode(at: "code", equals: 0, message: "msg")
         let news = try await pool.send(Endpoint(base: api, path: "news/recent", parameters: ["page": 1, "size": 3]))
         #expect(try news.json.string(at: "data.list[0].title") == "Swift 6 并发：从 actor 到 Sendable 的迁移笔记")

@@ -8,14 +8,14 @@ import Testing
 @Suite struct RequestChainTests {
     static let rule = ResponseRule.successCode(at: "code", equals: 0, message: "msg")
 
-    static func login(_ base: String, user: String = "alice") -> Request {
+    static func login(_ base: URL, user: String = "alice") -> Request {
         Request(
             Endpoint(
                 base: base, path: "login", method: .post, parameters: ["user": .string(user), "password": "secret"]),
             rule: rule)
     }
 
-    static func ticket(_ base: String) -> Request {
+    static func ticket(_ base: URL) -> Request {
         Request(Endpoint(base: base, path: "ticket"), rule: rule)
     }
 

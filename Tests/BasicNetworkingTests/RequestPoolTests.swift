@@ -67,7 +67,7 @@ import Testing
         duplicates.policy = .allowDuplicates
         for _ in 0..<3 { _ = try await pool.send(duplicates) }
         #expect(runs.value == 4)
-        let failing = Request(Endpoint(base: "http://127.0.0.1:9", path: "x")) { _ in
+        let failing = Request(Endpoint(base: try #require(URL(string: "http://127.0.0.1:9")), path: "x")) { _ in
             runs.count.withLock { $0 += 100 }
         }
         _ = await Net.error { try await pool.send(failing) }
@@ -234,14 +234,14 @@ import Testing
     @Test("connection refused is a transport failure saying so")
     func connectionRefused() async throws {
         let server = try await TestHTTPServer.start()
-        let base = server.baseURL.absoluteString
+        let base = server.baseURL
         server.stop()
         let error = await Net.error { try await RequestPool().send(Endpoint(base: base, path: "echo")) }
         guard case .transport(let url, let reason, _) = error else {
             Issue.record("expected transport, got \(String(describing: error))")
             return
         }
-        #expect(url == base + "/echo")
+        #expect(url == base.absoluteString + "/echo")
         #expect(reason.contains("could not connect"))
     }
 

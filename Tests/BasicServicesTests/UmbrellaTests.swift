@@ -10,7 +10,8 @@ import Testing
         #expect(try Money.chineseUppercase(Money.parse(doc.string(at: "price") ?? "")) == "壹仟零壹元零伍分")  // BasicFormat
         #expect(try XMLConverter().convert("<r>1</r>")["__text"] == "1")  // BasicXML
         #expect(SHA256.hexDigest(Array("abc".utf8)).hasPrefix("ba7816bf"))  // BasicCrypto
-        let endpoint = Endpoint(base: "https://example.com/api", path: "news")  // BasicNetworking
+        let api = try #require(URL(string: "https://example.com/api"))
+        let endpoint = Endpoint(base: api, path: "news")  // BasicNetworking
         #expect(endpoint.path == "news")
         #expect(try GridLayout(columns: 4).layout(count: 4, width: 400).frames.count == 4)  // BasicLayout
         var router = Router<String>()  // BasicRouting

@@ -59,7 +59,7 @@ import Testing
         ])
     func malformed(name: String, keyPath: String, reason: String) async throws {
         let server = try await TestHTTPServer.shared()
-        let client = BudejieClient(baseURL: server.url("/fixtures/budejie/\(name)").absoluteString)
+        let client = BudejieClient(baseURL: server.url("/fixtures/budejie/\(name)"))
         // (Matching the case in the catch clause crashes Swift 6.3.1's SIL ownership checker
         // in this async function; the error is taken apart after catching it instead.)
         let error = try await #require(throws: NetworkError.self) { try await client.squarePage() }
@@ -76,7 +76,7 @@ import Testing
     func unreachable() async throws {
         let stopped = try await TestHTTPServer.start()
         stopped.stop()
-        let client = BudejieClient(baseURL: stopped.baseURL.absoluteString)
+        let client = BudejieClient(baseURL: stopped.baseURL)
         let error = try await #require(throws: NetworkError.self) { try await client.squares() }
         #expect(error.description.contains(stopped.baseURL.absoluteString))
     }

@@ -49,7 +49,7 @@ import Testing
         defer { server.stop() }
         let spy = Spy()
         let client = CnblogsClient(
-            hosts: .mirrored(under: server.url("/fixtures").absoluteString),
+            hosts: .mirrored(under: server.url("/fixtures")),
             credential: .personalAccessToken(Secret("pat-LIVE-4242")), transport: spy)
         #expect(try await client.currentUser().displayName == "南山行者")
         #expect(try await client.blogs(from: .api).items.count == 20)
@@ -71,7 +71,7 @@ import Testing
         defer { server.stop() }
         let cassette = directory.path("recorded")
         let client = CnblogsClient(
-            hosts: .mirrored(under: server.url("/fixtures").absoluteString),
+            hosts: .mirrored(under: server.url("/fixtures")),
             credential: .personalAccessToken(Secret("pat-LIVE-4242")),
             transport: try RecordingTransport(
                 cassette: cassette, redactedParameters: CnblogsClient.cassetteRedactedParameters))
@@ -93,7 +93,7 @@ import Testing
         let server = try await TestHTTPServer.start(fixtures: try Self.mirror(in: directory, token: "at-LIVE-9999"))
         defer { server.stop() }
         let cassette = directory.path("recorded")
-        let hosts = CnblogsHosts.mirrored(under: server.url("/fixtures").absoluteString)
+        let hosts = CnblogsHosts.mirrored(under: server.url("/fixtures"))
         let recorder = try RecordingTransport(
             cassette: cassette, redactedParameters: CnblogsClient.cassetteRedactedParameters)
         let issued = Date()
@@ -123,7 +123,7 @@ import Testing
         let folder = try CnblogsMirror.folder(in: directory)  // no token endpoint: the server answers 404
         let server = try await TestHTTPServer.start(fixtures: folder)
         defer { server.stop() }
-        let client = CnblogsClient(hosts: .mirrored(under: server.url("/fixtures").absoluteString))
+        let client = CnblogsClient(hosts: .mirrored(under: server.url("/fixtures")))
         let error = try #require(
             await CnblogsToday.error {
                 try await client.logIn(clientID: "bsl-test", clientSecret: Secret("s3cr3t-LIVE"))

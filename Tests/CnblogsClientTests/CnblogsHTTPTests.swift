@@ -21,7 +21,7 @@ import Testing
         // Given a server answering news/recent/10 with the sample body
         let directory = try TemporaryDirectory()
         let server = try await TestHTTPServer.start(fixtures: try Self.apiFolder(in: directory))
-        let base = server.url("/fixtures").absoluteString
+        let base = server.url("/fixtures")
         let expected = try await CnblogsSamples.client().recentNews()
 
         // When the client reads it live, then through a recorder, then from the recording
@@ -44,7 +44,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let server = try await TestHTTPServer.start(fixtures: try Self.apiFolder(in: directory))
         defer { server.stop() }
-        let client = CnblogsClient(baseURL: server.url("/fixtures").absoluteString)
+        let client = CnblogsClient(baseURL: server.url("/fixtures"))
         let error = try await #require(throws: CnblogsError.self) { try await client.posts(of: "someone") }
         guard case .network(.httpStatus(_, let status, _)) = error else {
             Issue.record("expected network(httpStatus), got \(error)")

@@ -250,7 +250,7 @@ import Testing
         let directory = try TemporaryDirectory()
         let server = try await TestHTTPServer.start(fixtures: try CnblogsMirror.folder(in: directory))
         defer { server.stop() }
-        let live = CnblogsClient(hosts: .mirrored(under: server.url("/fixtures").absoluteString))
+        let live = CnblogsClient(hosts: .mirrored(under: server.url("/fixtures")))
         let replay = try CnblogsToday.client()
         #expect(try await live.blogs().items == replay.blogs().items)
         #expect(try await live.picked().items == replay.picked().items)
@@ -275,7 +275,7 @@ import Testing
             .write(to: feed)
         let server = try await TestHTTPServer.start(fixtures: folder)
         defer { server.stop() }
-        let live = CnblogsClient(hosts: .mirrored(under: server.url("/fixtures").absoluteString))
+        let live = CnblogsClient(hosts: .mirrored(under: server.url("/fixtures")))
         let missing = try #require(
             await CnblogsToday.error { try await live.article(PostReference(id: 1, blogapp: "nanshan-walker")) })
         guard case .notFound("the post nanshan-walker/1", _) = missing else {

@@ -302,7 +302,7 @@ import Testing
             <CommentCount>0</CommentCount></NewsBody>
             """
         try Data(body.utf8).write(to: fixtures.appendingPathComponent("news/item/42"))
-        let client = CnblogsClient(baseURL: server.url("/fixtures").absoluteString)
+        let client = CnblogsClient(baseURL: server.url("/fixtures"))
 
         // When the article is fetched and saved with its images, with progress reported
         let article = try await client.newsArticle(id: 42)

@@ -66,7 +66,7 @@ struct KeyPathParser {
         let character = characters[position]
         if character == "\"" || character == "'" {
             component = .key(try parseQuoted(quote: character))
-        } else if character == "-" || Self.isASCIIDigit(character) {
+        } else if character == "-" || character.isASCIIDigit {
             component = .index(try parseIndex())
         } else {
             throw malformed(
@@ -86,7 +86,7 @@ struct KeyPathParser {
         let start = position
         if characters[position] == "-" { position += 1 }
         let digitsStart = position
-        while position < characters.count, Self.isASCIIDigit(characters[position]) {
+        while position < characters.count, characters[position].isASCIIDigit {
             position += 1
         }
         guard position > digitsStart else {
@@ -135,9 +135,5 @@ struct KeyPathParser {
         var view = String.UnicodeScalarView()
         view.append(contentsOf: scalars)
         return String(view)
-    }
-
-    private static func isASCIIDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar >= "0" && scalar <= "9"
     }
 }

@@ -1,3 +1,4 @@
+import BasicCore
 import Foundation
 
 /// Amounts of money as text: grouped with two decimals (`1,234,567.89`), or in the Chinese
@@ -85,12 +86,5 @@ public enum Money {
         var text = NSDecimalNumber(decimal: whole).description(withLocale: Locale(identifier: "en_US_POSIX"))
         if text.isEmpty { text = "0" }
         return (text, cents)
-    }
-}
-
-extension Character {
-    var isASCIIDigit: Bool {
-        guard let ascii = asciiValue else { return false }
-        return ascii >= UInt8(ascii: "0") && ascii <= UInt8(ascii: "9")
     }
 }

@@ -1,3 +1,4 @@
+import BasicCore
 import Foundation
 
 /// Reads the time values web APIs send: unix timestamps in seconds or milliseconds, ISO 8601,
@@ -80,7 +81,7 @@ public struct TimeParser: Sendable {
         // Only what the patterns can match reaches DateFormatter, which on Linux traps on some
         // other text (a digit with a combining mark: "Incorrect range" in DateFormatter.swift).
         guard text.utf8.count <= 19,
-            text.utf8.allSatisfy({ isASCIIDigit($0) || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 })
+            text.utf8.allSatisfy({ $0.isASCIIDigit || $0 == 0x2D || $0 == 0x3A || $0 == 0x20 })
         else { return nil }
         for pattern in ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"] {
             let formatter = TimeFormatter.makeFormatter(pattern: pattern, timeZone: timeZone)
@@ -104,7 +105,7 @@ public struct TimeParser: Sendable {
             guard position + count <= bytes.count else { return nil }
             var value = 0
             for byte in bytes[position..<position + count] {
-                guard isASCIIDigit(byte) else { return nil }
+                guard byte.isASCIIDigit else { return nil }
                 value = value * 10 + Int(byte - 0x30)
             }
             position += count
@@ -122,7 +123,7 @@ public struct TimeParser: Sendable {
         if skip(".,") {
             var scale = 0.1
             let start = position
-            while position < bytes.count, isASCIIDigit(bytes[position]) {
+            while position < bytes.count, bytes[position].isASCIIDigit {
                 fraction += Double(bytes[position] - 0x30) * scale
                 scale /= 10
                 position += 1
@@ -148,8 +149,6 @@ public struct TimeParser: Sendable {
             year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
             offset: offset)
     }
-
-    private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
     /// Zone abbreviations that name several zones, with the IANA identifiers they may mean,
     /// the one a Chinese app would mean first.

@@ -4,9 +4,10 @@ import Foundation
 /// ``ReplayTransport`` to answer from later (offline demos, tests of clients).
 ///
 /// ```swift
+/// let api = URL(string: "https://api.example.com")!
 /// let recorder = try RecordingTransport(cassette: URL(fileURLWithPath: "Samples/http/news"))
 /// let pool = RequestPool(transport: recorder)
-/// _ = try await pool.send(Request(Endpoint(base: "https://api.example.com", path: "news")))
+/// _ = try await pool.send(Request(Endpoint(base: api, path: "news")))
 /// ```
 ///
 /// The folder holds `index.json` (the exchanges in the order they were made: method, URL,

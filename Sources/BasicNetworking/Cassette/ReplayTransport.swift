@@ -4,8 +4,9 @@ import Foundation
 /// the network.
 ///
 /// ```swift
+/// let api = URL(string: "https://api.example.com")!
 /// let pool = RequestPool(transport: try ReplayTransport(cassette: URL(fileURLWithPath: "Samples/http/news")))
-/// let response = try await pool.send(Request(Endpoint(base: "https://api.example.com", path: "news")))
+/// let response = try await pool.send(Request(Endpoint(base: api, path: "news")))
 /// ```
 ///
 /// A request matches an exchange with the same method, URL (query included) and body, once the

@@ -5,7 +5,8 @@ import Foundation
 /// parameters encoded as a query, a form or a JSON body.
 ///
 /// ```swift
-/// var endpoint = Endpoint(base: "https://api.example.com/v1/", path: "/news/recent")
+/// let api = URL(string: "https://api.example.com/v1/")!   // parsed once, where it is configured
+/// var endpoint = Endpoint(base: api, path: "/news/recent")
 /// endpoint.parameters = ["page": 1, "tags": ["swift", "linux"]]
 /// let request = try endpoint.urlRequest()
 /// // GET https://api.example.com/v1/news/recent?page=1&tags=swift&tags=linux
@@ -17,8 +18,12 @@ import Foundation
 /// Parameters go where ``encoding`` says, or by default to the query for `GET`, `HEAD`, `DELETE`
 /// and `OPTIONS` and to a form body for the other methods; when ``body`` is set they always go to the query.
 public struct Endpoint: Hashable, Sendable {
-    /// The base URL as text, such as `https://api.example.com/v1`; checked when a request is built.
-    public var base: String
+    /// The base URL, such as `https://api.example.com/v1`: an `http` or `https` URL with a host,
+    /// checked when a request is built. Parsed once, where the caller made it; a request only
+    /// joins the path to the parts kept here.
+    public var base: URL {
+        didSet { parts = BaseParts(base) }
+    }
     /// The path under the base, as plain text: `news/recent/20`. Empty for the base itself.
     public var path: String
     /// The request method.
@@ -37,13 +42,20 @@ public struct Endpoint: Hashable, Sendable {
     /// it is shorter. ``RequestPool`` enforces it exactly; the `URLRequest` gets it rounded up to
     /// whole seconds, as URLSession on Linux counts no finer.
     public var timeout: Duration?
+    /// The base taken apart once: what every request joins its path to.
+    private var parts: BaseParts
 
     /// An endpoint under a base URL.
+    ///
+    /// ```swift
+    /// let endpoint = Endpoint(base: api, path: "news/recent", parameters: ["page": 1])
+    /// ```
     public init(
-        base: String, path: String = "", method: HTTPMethod = .get, parameters: JSONObject = [:],
+        base: URL, path: String = "", method: HTTPMethod = .get, parameters: JSONObject = [:],
         headers: [String: String] = [:], encoding: ParameterEncoding? = nil, timeout: Duration? = nil
     ) {
         self.base = base
+        self.parts = BaseParts(base)
         self.path = path
         self.method = method
         self.headers = headers
@@ -56,7 +68,7 @@ public struct Endpoint: Hashable, Sendable {
     public init(
         url: URL, method: HTTPMethod = .get, parameters: JSONObject = [:], headers: [String: String] = [:]
     ) {
-        self.init(base: url.absoluteString, method: method, parameters: parameters, headers: headers)
+        self.init(base: url, method: method, parameters: parameters, headers: headers)
     }
 
     /// The encoding the parameters get: ``encoding``, or the method's default.
@@ -69,6 +81,7 @@ public struct Endpoint: Hashable, Sendable {
 
     /// The base and the path, for messages; never fails.
     public var displayURL: String {
+        let base = parts.text
         if path.isEmpty { return base }
         let trimmed = path.drop { $0 == "/" }
         return base.hasSuffix("/") ? base + trimmed : base + "/" + trimmed
@@ -151,18 +164,8 @@ public struct Endpoint: Hashable, Sendable {
     /// The URL, checked, with the path joined and the query parameters added; and the same
     /// without the parameters, as text.
     private func resolve() throws(NetworkError) -> (url: URL, plain: String) {
-        guard var components = URLComponents(string: base) else {
-            throw .invalidRequest(
-                url: displayURL, reason: "the base URL \"\(base)\" is not a URL; write it as https://host/path")
-        }
-        guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw .invalidRequest(
-                url: displayURL,
-                reason: "the base URL \"\(base)\" is not an http or https URL; write it as https://host/path")
-        }
-        guard let host = components.host, !host.isEmpty else {
-            throw .invalidRequest(
-                url: displayURL, reason: "the base URL \"\(base)\" has no host; write it as https://host/path")
+        guard var components = parts.components else {
+            throw .invalidRequest(url: displayURL, reason: parts.problem)
         }
         let plainPath = path.drop { $0 == "/" }
         let segments = plainPath.split(separator: "/", omittingEmptySubsequences: false)
@@ -192,5 +195,37 @@ public struct Endpoint: Hashable, Sendable {
                 url: displayURL, reason: "the path \"\(path)\" does not make a valid URL with the base")
         }
         return (url, plain)
+    }
+}
+
+/// An endpoint's base taken apart once, when it is set: its components, ready for a path and a
+/// query, or why it cannot take them.
+private struct BaseParts: Hashable, Sendable {
+    /// The base as text, for messages.
+    let text: String
+    /// The base's components; nil when it is not an absolute `http` or `https` URL with a host.
+    let components: URLComponents?
+    /// Why ``components`` is nil, for ``NetworkError/invalidRequest(url:reason:)``.
+    let problem: String
+
+    init(_ base: URL) {
+        let text = base.absoluteString
+        self.text = text
+        let components = URLComponents(url: base, resolvingAgainstBaseURL: true)
+        guard let components else {
+            (self.components, problem) = (nil, "the base URL \"\(text)\" is not a URL; write it as https://host/path")
+            return
+        }
+        guard let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            (self.components, problem) = (
+                nil, "the base URL \"\(text)\" is not an http or https URL; write it as https://host/path"
+            )
+            return
+        }
+        guard let host = components.host, !host.isEmpty else {
+            (self.components, problem) = (nil, "the base URL \"\(text)\" has no host; write it as https://host/path")
+            return
+        }
+        (self.components, problem) = (components, "")
     }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// When an endpoint has a body, its parameters go to the query string.
 ///
 /// ```swift
-/// var endpoint = Endpoint(base: "https://api.example.com", path: "posts", method: .post)
+/// let api = URL(string: "https://api.example.com")!
+/// var endpoint = Endpoint(base: api, path: "posts", method: .post)
 /// endpoint.body = .json(["title": "Hello", "tags": ["swift"]])
 /// ```
 public struct HTTPBody: Hashable, Sendable {

@@ -1,7 +1,8 @@
 /// Where an endpoint's parameters go, and how arrays are written.
 ///
 /// ```swift
-/// var endpoint = Endpoint(base: "https://api.example.com", path: "search", method: .post)
+/// let api = URL(string: "https://api.example.com")!
+/// var endpoint = Endpoint(base: api, path: "search", method: .post)
 /// endpoint.parameters = ["q": "swift 并发", "tags": ["a", "b"]]
 /// endpoint.encoding = .query      // ?q=swift%20%E5%B9%B6%E5%8F%91&tags=a&tags=b, whatever the method
 /// ```

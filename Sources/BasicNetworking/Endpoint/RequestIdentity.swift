@@ -6,8 +6,9 @@ import Foundation
 /// (`Accept-Language`) never share a response or cancel each other.
 ///
 /// ```swift
-/// let a = try Endpoint(base: "https://h", parameters: ["a": 1, "b": 2]).identity()
-/// let b = try Endpoint(base: "https://h", parameters: ["b": 2, "a": 1]).identity()
+/// let host = URL(string: "https://h.test")!
+/// let a = try Endpoint(base: host, parameters: ["a": 1, "b": 2]).identity()
+/// let b = try Endpoint(base: host, parameters: ["b": 2, "a": 1]).identity()
 /// print(a == b)   // true
 /// ```
 public struct RequestIdentity: Hashable, Sendable, CustomStringConvertible {

@@ -2,8 +2,9 @@
 /// decides whether the response is correct.
 ///
 /// ```swift
+/// let api = URL(string: "https://api.example.com")!
 /// let request = Request(
-///     Endpoint(base: "https://api.example.com", path: "user/profile"),
+///     Endpoint(base: api, path: "user/profile"),
 ///     policy: .coalesce, owner: token.owner, retry: .retries(2),
 ///     rule: .successCode(at: "code", equals: 0, message: "msg"))
 /// let response = try await pool.send(request)

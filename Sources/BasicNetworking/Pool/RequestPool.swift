@@ -6,8 +6,9 @@ import Synchronization
 /// together; and the pool knows how many are in flight.
 ///
 /// ```swift
+/// let api = URL(string: "https://api.example.com")!
 /// let pool = RequestPool()   // URLSessionTransport
-/// let endpoint = Endpoint(base: "https://api.example.com", path: "news/recent", parameters: ["page": 1])
+/// let endpoint = Endpoint(base: api, path: "news/recent", parameters: ["page": 1])
 /// let response = try await pool.send(Request(endpoint, policy: .coalesce))
 /// let titles = try response.json.value(at: "data.list")
 /// ```

@@ -58,7 +58,7 @@ public enum CnblogsBodyDecoder {
         else { return nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "Asia/Shanghai")
+        formatter.timeZone = .chinaStandard
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
         return formatter.date(from: text)
     }

@@ -1,3 +1,4 @@
+import BasicCore
 import Foundation
 
 /// A blog post as the API's lists give it: the site home, the 48-hour and 10-day lists, and a
@@ -5,6 +6,8 @@ import Foundation
 ///
 /// Titles and summaries are plain text, with the API's double escaping undone; URLs are
 /// repaired into valid `URL`s; a missing or empty avatar is `nil`.
+///
+/// JSON holds every field, a nil one as `null` (`@ExplicitNull`), so that each object has the same keys.
 public struct BlogPost: Sendable, Hashable, Codable {
     /// The post's id (`<id>4133083</id>`).
     public var id: Int
@@ -15,21 +18,21 @@ public struct BlogPost: Sendable, Hashable, Codable {
     /// When it was published (the API writes `+08:00`).
     public var published: Date
     /// The API's `updated`: the feed's generation time in UTC rather than an edit time.
-    public var updated: Date?
+    @ExplicitNull public var updated: Date?
     /// The author.
     public var author: BlogAuthor
     /// The post's page.
-    public var link: URL?
+    @ExplicitNull public var link: URL?
     /// The blog's short name (`www.cnblogs.com/{blogapp}/`): the `<blogapp>` element, else
     /// derived from the author's URI, else the blog the list was asked for.
-    public var blogapp: String?
+    @ExplicitNull public var blogapp: String?
     /// Recommendations; nil when the source does not count them (today's feeds). Show nil as "—",
     /// never as 0.
-    public var diggCount: Int?
+    @ExplicitNull public var diggCount: Int?
     /// Reads; nil when the source does not count them.
-    public var viewCount: Int?
+    @ExplicitNull public var viewCount: Int?
     /// Comments; nil when the source does not count them.
-    public var commentCount: Int?
+    @ExplicitNull public var commentCount: Int?
 
     /// Recommendations, 0 when not counted: the legacy API's lists always count them. Prefer
     /// ``diggCount``, which tells "not counted" from 0.
@@ -90,22 +93,5 @@ public struct BlogPost: Sendable, Hashable, Codable {
         case diggCount = "diggs"
         case viewCount = "views"
         case commentCount = "comments"
-    }
-
-    /// Encodes every field, a missing optional as `null` (an uncounted count too), so that each object
-    /// has the same keys.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(summary, forKey: .summary)
-        try container.encode(published, forKey: .published)
-        try container.encode(updated, forKey: .updated)
-        try container.encode(author, forKey: .author)
-        try container.encode(link, forKey: .link)
-        try container.encode(blogapp, forKey: .blogapp)
-        try container.encode(diggCount, forKey: .diggCount)
-        try container.encode(viewCount, forKey: .viewCount)
-        try container.encode(commentCount, forKey: .commentCount)
     }
 }

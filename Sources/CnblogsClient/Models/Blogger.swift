@@ -1,17 +1,20 @@
+import BasicCore
 import Foundation
 
 /// A blogger, as the recommended bloggers and the blogger search list them.
+///
+/// JSON holds every field, a nil one as `null` (`@ExplicitNull`), so that each object has the same keys.
 public struct Blogger: Sendable, Hashable, Codable {
     /// The blog's address (the entry's `<id>`: `http://www.cnblogs.com/{blogapp}/`).
     public var blogURL: URL
     /// The display name (the entry's `<title>`), decoded.
     public var name: String
     /// The API's `updated` (`+08:00`): when the blog last posted.
-    public var updated: Date?
+    @ExplicitNull public var updated: Date?
     /// The blog's short name.
     public var blogapp: String
     /// The avatar, repaired into a valid URL (a `?id=N` query is kept); nil when `<avatar/>` is empty.
-    public var avatar: URL?
+    @ExplicitNull public var avatar: URL?
     /// How many posts the blog has.
     public var postCount: Int
 
@@ -25,16 +28,5 @@ public struct Blogger: Sendable, Hashable, Codable {
         self.blogapp = blogapp
         self.avatar = avatar
         self.postCount = postCount
-    }
-
-    /// Encodes every field, a missing optional as `null`, so that each object has the same keys.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(blogURL, forKey: .blogURL)
-        try container.encode(name, forKey: .name)
-        try container.encode(updated, forKey: .updated)
-        try container.encode(blogapp, forKey: .blogapp)
-        try container.encode(avatar, forKey: .avatar)
-        try container.encode(postCount, forKey: .postCount)
     }
 }

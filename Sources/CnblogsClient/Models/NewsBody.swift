@@ -1,13 +1,16 @@
+import BasicCore
 import Foundation
 
 /// A news item's body (`news/item/{id}`).
+///
+/// JSON holds every field, a nil one as `null` (`@ExplicitNull`), so that each object has the same keys.
 public struct NewsBody: Sendable, Hashable, Codable {
     /// The item's id.
     public var id: Int
     /// The title, decoded.
     public var title: String
     /// The publisher (`<SourceName>`); nil when empty.
-    public var sourceName: String?
+    @ExplicitNull public var sourceName: String?
     /// When it was submitted: the API's `SubmitDate` (`2016-08-13 23:41:00`) read as China time.
     public var submitted: Date
     /// The body's HTML, decoded once, with `\n` line ends.
@@ -15,9 +18,9 @@ public struct NewsBody: Sendable, Hashable, Codable {
     /// The body's images (`<ImageUrl>` split on `;`), repaired into valid URLs; empty when none.
     public var imageURLs: [URL]
     /// The previous item's id; nil when the API sends `0` or nothing.
-    public var previousID: Int?
+    @ExplicitNull public var previousID: Int?
     /// The next item's id; nil when the API sends `0` or nothing.
-    public var nextID: Int?
+    @ExplicitNull public var nextID: Int?
     /// Comments.
     public var commentCount: Int
 
@@ -35,19 +38,5 @@ public struct NewsBody: Sendable, Hashable, Codable {
         self.previousID = previousID
         self.nextID = nextID
         self.commentCount = commentCount
-    }
-
-    /// Encodes every field, a missing optional as `null`, so that each object has the same keys.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(sourceName, forKey: .sourceName)
-        try container.encode(submitted, forKey: .submitted)
-        try container.encode(html, forKey: .html)
-        try container.encode(imageURLs, forKey: .imageURLs)
-        try container.encode(previousID, forKey: .previousID)
-        try container.encode(nextID, forKey: .nextID)
-        try container.encode(commentCount, forKey: .commentCount)
     }
 }

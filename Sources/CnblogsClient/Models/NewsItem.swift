@@ -1,6 +1,9 @@
+import BasicCore
 import Foundation
 
 /// A news item as the news lists give it (latest, hot, recommended).
+///
+/// JSON holds every field, a nil one as `null` (`@ExplicitNull`), so that each object has the same keys.
 public struct NewsItem: Sendable, Hashable, Codable {
     /// The item's id.
     public var id: Int
@@ -11,16 +14,16 @@ public struct NewsItem: Sendable, Hashable, Codable {
     /// When it was published (the API writes `+08:00`).
     public var published: Date
     /// The API's `updated`: the feed's generation time in UTC.
-    public var updated: Date?
+    @ExplicitNull public var updated: Date?
     /// The item's page.
-    public var link: URL?
+    @ExplicitNull public var link: URL?
     /// Recommendations; nil when the source does not count them (today's news feed). Show nil as "—",
     /// never as 0.
-    public var diggCount: Int?
+    @ExplicitNull public var diggCount: Int?
     /// Reads; nil when the source does not count them.
-    public var viewCount: Int?
+    @ExplicitNull public var viewCount: Int?
     /// Comments; nil when the source does not count them.
-    public var commentCount: Int?
+    @ExplicitNull public var commentCount: Int?
 
     /// Recommendations, 0 when not counted: the legacy API's lists always count them. Prefer
     /// ``diggCount``, which tells "not counted" from 0.
@@ -39,11 +42,11 @@ public struct NewsItem: Sendable, Hashable, Codable {
         set { commentCount = newValue }
     }
     /// The topic (`<topic>`); nil when the API sends an empty `<topic/>`.
-    public var topic: String?
+    @ExplicitNull public var topic: String?
     /// The topic's icon, repaired into a valid URL; nil when empty.
-    public var topicIcon: URL?
+    @ExplicitNull public var topicIcon: URL?
     /// The publisher (`<sourceName>`); nil when empty.
-    public var sourceName: String?
+    @ExplicitNull public var sourceName: String?
 
     /// Creates a news item.
     public init(
@@ -91,23 +94,5 @@ public struct NewsItem: Sendable, Hashable, Codable {
         case diggCount = "diggs"
         case viewCount = "views"
         case commentCount = "comments"
-    }
-
-    /// Encodes every field, a missing optional as `null` (an uncounted count too), so that each object
-    /// has the same keys.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(title, forKey: .title)
-        try container.encode(summary, forKey: .summary)
-        try container.encode(published, forKey: .published)
-        try container.encode(updated, forKey: .updated)
-        try container.encode(link, forKey: .link)
-        try container.encode(diggCount, forKey: .diggCount)
-        try container.encode(viewCount, forKey: .viewCount)
-        try container.encode(commentCount, forKey: .commentCount)
-        try container.encode(topic, forKey: .topic)
-        try container.encode(topicIcon, forKey: .topicIcon)
-        try container.encode(sourceName, forKey: .sourceName)
     }
 }

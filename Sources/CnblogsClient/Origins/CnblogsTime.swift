@@ -6,15 +6,11 @@ import Foundation
 /// (`2026-03-12 10:20`), and the API's ISO 8601 with seven fractional digits
 /// (`2017-06-25T06:31:05.9725356+08:00`).
 enum CnblogsTime {
-    /// China time, in which the pages write their times.
-    static let china: TimeZone =
-        TimeZone(identifier: "Asia/Shanghai") ?? TimeZone(secondsFromGMT: 8 * 3600) ?? TimeZone.current
-
     /// The first `yyyy-MM-dd HH:mm[:ss]` (or bare `yyyy-MM-dd`) in `text`, read as China time:
     /// `2026-03-12 10:20`, `发布于 2026-03-12 10:20`, `posted @ 2026-03-12 10:20 南山行者`.
     static func wallClock(in text: String) -> Date? {
         let words = text.split { $0.isWhitespace || $0 == "\u{00A0}" }
-        let parser = TimeParser(timeZone: china)
+        let parser = TimeParser(timeZone: .chinaStandard)
         for (index, word) in words.enumerated() where isDate(word) {
             if index + 1 < words.count, isTime(words[index + 1]),
                 let date = try? parser.date(from: "\(word) \(words[index + 1])")

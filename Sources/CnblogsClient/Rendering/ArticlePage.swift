@@ -32,12 +32,8 @@ public struct ArticlePage: Sendable, Hashable {
     /// default the article's own ``Article/html`` sanitized by
     /// ``ArticleHTML/sanitized(_:base:imageSource:)``.
     public var bodyHTML: String
-    /// The zone the date is shown in; China time (Asia/Shanghai) by default, as cnblogs shows it.
+    /// The zone the date is shown in; China time (`TimeZone.chinaStandard`) by default, as cnblogs shows it.
     public var timeZone: TimeZone
-
-    /// China time, UTC+8 all year round.
-    public static let chinaTimeZone =
-        TimeZone(identifier: "Asia/Shanghai") ?? TimeZone(secondsFromGMT: 8 * 3600) ?? .gmt
 
     /// A page for `article`.
     ///
@@ -55,7 +51,7 @@ public struct ArticlePage: Sendable, Hashable {
     ///     article's ``Article/html`` sanitized against its ``Article/link``.
     ///   - timeZone: the zone the date is shown in.
     /// - Complexity: O(*n*) in the length of the article's HTML when `bodyHTML` is nil.
-    public init(article: Article, bodyHTML: String? = nil, timeZone: TimeZone = ArticlePage.chinaTimeZone) {
+    public init(article: Article, bodyHTML: String? = nil, timeZone: TimeZone = .chinaStandard) {
         self.article = article
         self.bodyHTML = bodyHTML ?? ArticleHTML.sanitized(article.html, base: article.link)
         self.timeZone = timeZone

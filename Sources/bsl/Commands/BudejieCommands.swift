@@ -25,7 +25,7 @@ struct BudejieSquaresCommand: AsyncParsableCommand {
         let page: SquarePage
         do {
             let client = BudejieClient(
-                baseURL: api?.text ?? BudejieClient.defaultBaseURL, transport: try transport.makeTransport())
+                baseURL: api?.url ?? BudejieClient.defaultBaseURL, transport: try transport.makeTransport())
             page = try await client.squarePage()
         } catch {
             throw CommandFailure(oneLine: transport.message(for: error, offlineHint: Self.offlineHint))

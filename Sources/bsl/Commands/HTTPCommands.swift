@@ -109,7 +109,7 @@ struct HTTPRequestOptions: ParsableArguments {
         }
         for header in headers { headerFields[header.name] = header.value }
         var endpoint = Endpoint(
-            base: url.text, method: method, parameters: parameterObject, headers: headerFields,
+            base: url.url, method: method, parameters: parameterObject, headers: headerFields,
             timeout: transport.requestTimeout)
         endpoint.body = body
         let response: Response

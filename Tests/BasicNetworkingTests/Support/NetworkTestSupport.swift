@@ -6,9 +6,9 @@ import Testing
 
 /// Helpers the networking suites share.
 enum Net {
-    /// The shared test server's base URL as text, for ``Endpoint/init(base:path:method:parameters:headers:encoding:timeout:)``.
-    static func base() async throws -> String {
-        try await TestHTTPServer.shared().baseURL.absoluteString
+    /// The shared test server's base URL, for ``Endpoint/init(base:path:method:parameters:headers:encoding:timeout:)``.
+    static func base() async throws -> URL {
+        try await TestHTTPServer.shared().baseURL
     }
 
     /// A name no other test uses, for the server's counters.

@@ -181,7 +181,7 @@ public struct CnblogsAPIOrigin: Sendable {
     /// The ``CnblogsError`` for a failure of the authenticated transport: the token exchange's
     /// failures are ``CnblogsError/tokenExchangeFailed(url:reason:)``.
     static func error(for error: NetworkError, hosts: CnblogsHosts) -> CnblogsError {
-        guard error.url.hasPrefix(hosts.oauth) else {
+        guard error.url.hasPrefix(hosts.oauth.absoluteString) else {
             if case .invalidRequest(_, let reason) = error, reason.contains("no credential") {
                 return .credentialRequired(what: "the token API")
             }

@@ -86,7 +86,8 @@ public struct CnblogsSiteOrigin: Sendable {
     /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown id.
     public func newsArticle(id: Int) async throws(CnblogsError) -> Article {
         try CnblogsClient.check(id: id)
-        let (response, url) = try await fetch(Endpoint(base: "\(hosts.news)/n/\(id)/"), notFound: "the news item \(id)")
+        let (response, url) = try await fetch(
+            Endpoint(base: hosts.news, path: "n/\(id)/"), notFound: "the news item \(id)")
         return try CnblogsPageDecoder.newsArticle(from: response.body, url: url, id: id)
     }
 

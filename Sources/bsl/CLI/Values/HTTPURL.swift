@@ -10,8 +10,9 @@ import Foundation
 /// Error: the option --api needs an http or https URL with a host (write it as https://host/path), not 'notaurl'
 /// ```
 struct HTTPURL: ExpressibleByArgument, Sendable {
-    /// The URL as typed, which the clients take as their base.
+    /// The URL as typed, for help and messages.
     let text: String
+    /// The URL, parsed once here: what the clients and `Endpoint` take as their base.
     let url: URL
 
     init?(argument: String) {

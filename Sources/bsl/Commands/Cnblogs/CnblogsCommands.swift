@@ -108,7 +108,7 @@ struct CnblogsOptions: ParsableArguments {
         do {
             let (transport, tokenTransport) = try makeTransports()
             return CnblogsClient(
-                baseURL: api?.text ?? CnblogsClient.defaultBaseURL, siteURL: hosts.site, hosts: hosts,
+                baseURL: api?.url ?? CnblogsClient.defaultBaseURL, siteURL: hosts.site, hosts: hosts,
                 credential: choice.credential, transport: transport, tokenTransport: tokenTransport,
                 didRefreshCredential: onRefresh)
         } catch {
@@ -350,6 +350,6 @@ enum CnblogsOutput {
 
     /// Times as cnblogs readers see them: relative, in China time.
     static func timeFormatter() throws -> TimeFormatter {
-        TimeFormatter(timeZone: try TimeParser.timeZone(named: "Asia/Shanghai"))
+        TimeFormatter(timeZone: .chinaStandard)
     }
 }

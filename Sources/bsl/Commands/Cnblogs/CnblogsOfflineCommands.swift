@@ -66,12 +66,7 @@ enum CnblogsReading {
 
     /// `2016-08-14 13:52`, in China time.
     static func chinaTime(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = TimeZone(identifier: "Asia/Shanghai")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
+        TimeFormatter(timeZone: .chinaStandard).string(from: date, pattern: "yyyy-MM-dd HH:mm")
     }
 }
 

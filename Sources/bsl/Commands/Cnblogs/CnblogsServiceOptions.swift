@@ -50,7 +50,7 @@ struct CnblogsServiceOptions: ParsableArguments {
 
     /// The hosts these options name: cnblogs' own, or `--mirror`'s, with each service's option over them.
     var hosts: CnblogsHosts {
-        var hosts = mirror.map { CnblogsHosts.mirrored(under: $0.text) } ?? .cnblogs
+        var hosts = mirror.map { CnblogsHosts.mirrored(under: $0.url) } ?? .cnblogs
         if let feedURL { hosts.feed = Self.base(feedURL) }
         if let siteURL { hosts.site = Self.base(siteURL) }
         if let newsURL { hosts.news = Self.base(newsURL) }
@@ -60,8 +60,9 @@ struct CnblogsServiceOptions: ParsableArguments {
     }
 
     /// The URL as typed, without a trailing slash.
-    private static func base(_ url: HTTPURL) -> String {
-        url.text.hasSuffix("/") ? String(url.text.dropLast()) : url.text
+    private static func base(_ url: HTTPURL) -> URL {
+        guard url.text.hasSuffix("/") else { return url.url }
+        return URL(string: String(url.text.dropLast())) ?? url.url
     }
 }
 
