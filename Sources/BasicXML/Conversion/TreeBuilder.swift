@@ -35,6 +35,9 @@ struct TreeBuilder: ~Copyable {
     }
 
     let configuration: XMLConverter.Configuration
+    /// The configuration's switches that every element reads, kept apart from its strings.
+    private let nameStyle: XMLConverter.Configuration.NameStyle
+    private let keepsWhitespace: Bool
     /// The main parser context, while a parse runs; entity content arrives through others.
     var mainContext: xmlParserCtxtPtr?
     /// The first error libxml2 or this builder reported.
@@ -105,6 +108,8 @@ struct TreeBuilder: ~Copyable {
     /// A builder for one parse of `inputSize` bytes.
     init(configuration: XMLConverter.Configuration, inputSize: Int) {
         self.configuration = configuration
+        nameStyle = configuration.names
+        keepsWhitespace = configuration.keepsWhitespace
         // Entities may legitimately expand a document, but not past 16 MiB plus 8 times its size:
         // far above any real feed, far below what an entity bomb would take.
         expansionLimit = 16 << 20 + 8 * inputSize
@@ -130,7 +135,7 @@ struct TreeBuilder: ~Copyable {
             childStart: childCount, commentStart: comments.count, breakStart: runBreaks.count,
             forcedStart: forcedArrays.count, serial: frameSerial)
         // Namespace declarations are attributes to a parser that does not process namespaces.
-        if configuration.names == .qualified, namespaceCount > 0, let namespaces {
+        if namespaceCount > 0, nameStyle == .qualified, let namespaces {
             for index in 0..<namespaceCount {
                 let declared = namespaces[2 * index].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
                 let value = namespaces[2 * index + 1].map { String(cString: $0) } ?? ""
@@ -393,50 +398,61 @@ struct TreeBuilder: ~Copyable {
     /// the text, so that the common element with one run allocates no array.
     struct TextRuns {
         var first: String?
-        var more: [String] = []
-
-        var isEmpty: Bool { first == nil }
+        /// The runs after the first; nil (not an empty array, which costs a retain) without any.
+        var more: [String]?
 
         mutating func append(_ run: String) {
-            if first == nil { first = run } else { more.append(run) }
+            if first == nil {
+                first = run
+            } else {
+                more = (more ?? []) + [run]
+            }
         }
 
         /// The element as its text alone: the runs joined by line feeds, as XMLDictionary
         /// collapses them.
         var collapsed: String? {
-            guard let first else { return nil }
-            return more.isEmpty ? first : ([first] + more).joined(separator: "\n")
+            guard let first, let more else { return first }
+            return ([first] + more).joined(separator: "\n")
         }
 
         /// The text beside attributes or children: its one run, or the runs as an array.
         var value: JSONValue? {
             guard let first else { return nil }
-            return more.isEmpty ? .string(first) : .array(([first] + more).map(JSONValue.string))
+            guard let more else { return .string(first) }
+            return .array(([first] + more).map(JSONValue.string))
         }
     }
 
     /// The runs of an element's text (split where its children began), each trimmed unless
     /// white space is kept; runs left empty are dropped.
     private func finishedRuns(of frame: Frame) -> TextRuns {
-        var runs = TextRuns()
-        guard frame.textStart < text.count else { return runs }
-        let keepsWhitespace = configuration.keepsWhitespace
+        guard frame.textStart < text.count else { return TextRuns() }
+        let keepsWhitespace = keepsWhitespace
+        if frame.breakStart == runBreaks.count {
+            // No child interrupted the text: one run, the common case, with nothing to split.
+            let run = text.withBytes(from: frame.textStart) { bytes in
+                keepsWhitespace ? String(decoding: bytes, as: UTF8.self) : Self.trimmed(bytes)
+            }
+            return TextRuns(first: run)
+        }
         let start = frame.textStart
-        text.withBytes(from: start) { bytes in
+        let breaks = runBreaks[frame.breakStart...].map { $0 - start }
+        return text.withBytes(from: start) { bytes in
             func run(_ range: Range<Int>) -> String? {
                 let piece = UnsafeBufferPointer(rebasing: bytes[range])
                 if keepsWhitespace { return piece.isEmpty ? nil : String(decoding: piece, as: UTF8.self) }
                 return Self.trimmed(piece)
             }
+            var runs = TextRuns()
             var from = 0
-            for index in frame.breakStart..<runBreaks.count {
-                let end = runBreaks[index] - start
+            for end in breaks {
                 if end > from, let piece = run(from..<end) { runs.append(piece) }
                 from = max(from, end)
             }
             if from < bytes.count, let piece = run(from..<bytes.count) { runs.append(piece) }
+            return runs
         }
-        return runs
     }
 
     /// `bytes` without leading and trailing white space and line breaks, as Foundation's
@@ -514,7 +530,7 @@ struct TreeBuilder: ~Copyable {
     ) -> Int {
         // `prefix` in the address is what qualifies the name: the prefix, the namespace, or nothing.
         let qualifier: UnsafePointer<xmlChar>? =
-            switch configuration.names {
+            switch nameStyle {
             case .qualified: prefix
             case .local: nil
             case .expanded: uri
@@ -535,7 +551,7 @@ struct TreeBuilder: ~Copyable {
             var string = String(cString: localName)
             if let qualifier = address.prefix {
                 let text = String(cString: qualifier.assumingMemoryBound(to: CChar.self))
-                string = configuration.names == .expanded ? "{\(text)}" + string : text + ":" + string
+                string = nameStyle == .expanded ? "{\(text)}" + string : text + ":" + string
             }
             if isAttribute {
                 string = configuration.attributePrefix + string
