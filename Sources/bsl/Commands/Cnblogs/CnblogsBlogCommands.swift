@@ -13,15 +13,10 @@ struct CnblogsBlogsCommand: AsyncParsableCommand {
     @OptionGroup var paging: CnblogsPaging
 
     func run() async throws {
-        let client = try options.makeClient()
-        let source = client.resolved(options.namedSource)
-        let (page, size) = (paging.pageNumber, paging.size(for: source))
-        let listing = try await options.load(with: client, slots: paging.slots(for: source)) {
-            client throws(CnblogsError) in
+        try await options.printPage(paging, print: CnblogsOutput.print) {
+            client, page, size, source throws(CnblogsError) in
             try await client.blogs(page: page, size: size, from: source)
         }
-        CnblogsOutput.noteDropped(listing, Terminal())
-        try CnblogsOutput.print(listing.items, json: options.json, Terminal())
     }
 }
 
@@ -35,15 +30,10 @@ struct CnblogsPickedCommand: AsyncParsableCommand {
     @OptionGroup var paging: CnblogsPaging
 
     func run() async throws {
-        let client = try options.makeClient()
-        let source = client.resolved(options.namedSource)
-        let (page, size) = (paging.pageNumber, paging.size(for: source))
-        let listing = try await options.load(with: client, slots: paging.slots(for: source)) {
-            client throws(CnblogsError) in
+        try await options.printPage(paging, print: CnblogsOutput.print) {
+            client, page, size, source throws(CnblogsError) in
             try await client.picked(page: page, size: size, from: source)
         }
-        CnblogsOutput.noteDropped(listing, Terminal())
-        try CnblogsOutput.print(listing.items, json: options.json, Terminal())
     }
 }
 

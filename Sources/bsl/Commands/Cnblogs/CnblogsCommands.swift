@@ -156,6 +156,25 @@ struct CnblogsOptions: ParsableArguments {
         return OfflineLibrary.defaultFolder(named: "bsl")
     }
 
+    /// A paged list command's whole run: the client and the source it resolves to, the page and
+    /// size for that source, the listing `fetch` loads (the replay hint naming the page and size)
+    /// and `print` shows.
+    func printPage<Item: Sendable & Hashable>(
+        _ paging: CnblogsPaging, print: ([Item], Bool, Terminal) throws -> Void,
+        _ fetch: (CnblogsClient, _ page: Int, _ size: Int, CnblogsSource) async throws(CnblogsError) -> CnblogsListing<
+            Item
+        >
+    ) async throws {
+        let client = try makeClient()
+        let source = client.resolved(namedSource)
+        let (page, size) = (paging.pageNumber, paging.size(for: source))
+        let listing = try await load(with: client, slots: paging.slots(for: source)) { client throws(CnblogsError) in
+            try await fetch(client, page, size, source)
+        }
+        CnblogsOutput.noteDropped(listing, Terminal())
+        try print(listing.items, json, Terminal())
+    }
+
     /// Runs `fetch` on a new client (or `client`), turning its failure into a message: a usage
     /// error for an argument the API refuses, the requests a replayed cassette has instead of a
     /// missing one (`slots` are the command's values in its URLs), the offline hint after a

@@ -43,14 +43,9 @@ struct CnblogsBookmarksCommand: AsyncParsableCommand {
     @OptionGroup var paging: CnblogsPaging
 
     func run() async throws {
-        let client = try options.makeClient()
-        let source = client.resolved(options.namedSource)
-        let (page, size) = (paging.pageNumber, paging.size(for: source))
-        let listing = try await options.load(with: client, slots: paging.slots(for: source)) {
-            client throws(CnblogsError) in
+        try await options.printPage(paging, print: CnblogsOutput.print) {
+            client, page, size, source throws(CnblogsError) in
             try await client.bookmarks(page: page, size: size, from: source)
         }
-        CnblogsOutput.noteDropped(listing, Terminal())
-        try CnblogsOutput.print(listing.items, json: options.json, Terminal())
     }
 }
