@@ -274,9 +274,9 @@ public final class FeedTestServer: Sendable {
                 let port = text.hasPrefix("PORT ") ? Int(text.dropFirst(5)) : nil
                 once.run { continuation.resume(returning: port) }
             }.start()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 15) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
                 once.run {
-                    continuation.resume(throwing: TestSupportError("the feed server did not start within 15 s"))
+                    continuation.resume(throwing: TestSupportError("the feed server did not start within 60 s"))
                 }
             }
         }

@@ -122,9 +122,9 @@ public final class TestHTTPServer: Sendable {
                 let port = text.hasPrefix("PORT ") ? Int(text.dropFirst(5)) : nil
                 once.run { continuation.resume(returning: port) }
             }.start()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 15) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
                 once.run {
-                    continuation.resume(throwing: TestSupportError("the test server did not start within 15 s"))
+                    continuation.resume(throwing: TestSupportError("the test server did not start within 60 s"))
                 }
             }
         }
