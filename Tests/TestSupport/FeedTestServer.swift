@@ -150,7 +150,7 @@ public final class FeedTestServer: Sendable {
     /// Starts a server of its own.
     ///
     /// - Throws: ``TestSupportError`` when python3 cannot be started or the server does not
-    ///   report its port within 15 seconds.
+    ///   report its port within 60 seconds.
     public static func start() async throws -> FeedTestServer {
         let script = TestPaths.testsFolder.appendingPathComponent("TestServer/feed_server.py").path
         let process: Subprocess

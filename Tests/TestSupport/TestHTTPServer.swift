@@ -38,7 +38,7 @@ public final class TestHTTPServer: Sendable {
     /// Starts a server of its own, serving `fixtures` under `/fixtures/`.
     ///
     /// - Throws: ``TestSupportError`` when python3 cannot be started or the server does not
-    ///   report its port within 15 seconds.
+    ///   report its port within 60 seconds.
     public static func start(fixtures: URL? = nil) async throws -> TestHTTPServer {
         var arguments = [TestPaths.testsFolder.appendingPathComponent("TestServer/test_server.py").path]
         if let fixtures { arguments += ["--fixtures", fixtures.path] }
