@@ -107,13 +107,16 @@ enum HTMLHarness {
     }
 
     /// Whether `line` is a URL alone after its indentation (a quote's `>`, spaces) and perhaps a
-    /// footnote's `[n] `: the one kind of line `TerminalText` lets be wider than the width.
+    /// footnote's `[n] `, or a footnote whose address has no space: the lines `TerminalText` lets
+    /// be wider than the width.
     static func isWholeURLLine(_ line: Substring) -> Bool {
         var rest = line.drop { $0 == " " || $0 == ">" }
         if rest.hasPrefix("["), let close = rest.firstIndex(of: "]"),
             rest[rest.index(after: rest.startIndex)..<close].allSatisfy(\.isNumber), rest[close...].hasPrefix("] ")
         {
+            // A footnote is one line whatever its address looks like (`https:/x`, kept as written).
             rest = rest[rest.index(close, offsetBy: 2)...]
+            return !rest.isEmpty && !rest.contains(" ")
         }
         return !rest.isEmpty && !rest.contains(" ")
             && (rest.contains("://") || rest.contains("www.") || rest.lowercased().contains("mailto:"))
