@@ -1,3 +1,5 @@
+import BasicFormat
+
 /// A command line that does not fit its command's declarations: a usage error, exit status 64.
 ///
 /// The parser throws it for an unknown option, a missing argument, a value that does not
@@ -63,7 +65,10 @@ public struct CommandLineError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// One line: what does not fit, and what to do when it is not obvious.
-    public var description: String {
+    public var description: String { PrintableText.escaped(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         switch reason {
         case .unknownOption(let name, let suggestion):
             return "unknown option '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")

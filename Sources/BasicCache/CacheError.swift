@@ -1,3 +1,4 @@
+import BasicCore
 import BasicNetworking
 import Foundation
 
@@ -43,7 +44,10 @@ public enum CacheError: Error, Sendable, Hashable, CustomStringConvertible {
     case download(DownloadFailure)
 
     /// One line: what failed, where, and how to fix it.
-    public var description: String {
+    public var description: String { ErrorText.oneLine(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         switch self {
         case .notAFolder(let path):
             return "\(path) is not a folder; give the cache a folder, or remove the file that is in the way"

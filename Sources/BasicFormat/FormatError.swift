@@ -23,7 +23,10 @@ public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {
     case timeOutOfRange(String)
 
     /// One line: what failed, with the value, and how to fix it.
-    public var description: String {
+    public var description: String { PrintableText.escaped(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         switch self {
         case .amountTooLarge(let amount):
             return "the amount \(amount) is too large for the Chinese uppercase form; "

@@ -37,7 +37,10 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible {
     indirect case chainStepFailed(index: Int, error: NetworkError)
 
     /// One line: what happened, to which URL, and what to do.
-    public var description: String {
+    public var description: String { ErrorText.oneLine(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         switch self {
         case .invalidRequest(let url, let reason):
             return "invalid request to \(url): \(reason)"

@@ -13,7 +13,10 @@ public enum RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
     case handlerFailed(String, CallerError)
 
     /// One line: what failed, with the value, and how to fix it.
-    public var description: String {
+    public var description: String { Self.escaped(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         switch self {
         case .noRoute(let url):
             return "no route for \(url); register a pattern for its scheme and host, or one for the whole scheme"
@@ -28,6 +31,26 @@ public enum RoutingError: Error, Sendable, Hashable, CustomStringConvertible {
         case .handlerFailed(let url, let error):
             return "the handler for '\(url)' failed: \(error)"
         }
+    }
+
+    /// `text` with control characters, U+2028, U+2029 and bidirectional controls written as Swift
+    /// escapes (`\n`, `\u{1B}`), so that a URL or pattern from the input keeps the message one
+    /// line that cannot drive a terminal. (BasicRouting imports nothing of ours: the same rule as
+    /// BasicCore's `ErrorText` and BasicFormat's `PrintableText.escaped`.)
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0x00: result += "\\0"
+            case 0x01...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// An error that a caller's own code (a route's handler) threw, carried whole: `error` is the

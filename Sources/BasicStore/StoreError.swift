@@ -1,3 +1,5 @@
+import BasicCore
+
 /// What went wrong in ``KeyValueStore``. Messages are one line, name the file (or, for a value,
 /// its collection and key), say what to do, and never show a stored value or a secret.
 ///
@@ -69,7 +71,10 @@ public enum StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case transactionFailed(CallerError)
 
     /// One line: what failed, where, and what to do.
-    public var description: String {
+    public var description: String { ErrorText.oneLine(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         switch self {
         case .wrongKey(let path):
             "wrong passphrase or key for the store \(path); nothing was read or changed"

@@ -1,3 +1,5 @@
+import BasicCore
+
 /// A document that BasicXML could not read: where, what, and what to do about it.
 ///
 /// Errors from libxml2 keep its error code and message, and the line and column (both counted
@@ -48,7 +50,10 @@ public struct XMLError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// One line: where, what, and what to do.
-    public var description: String {
+    public var description: String { ErrorText.oneLine(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         let place = line > 0 ? "XML error at line \(line), column \(column)" : "XML error"
         return "\(place): \(message); \(advice)"
     }

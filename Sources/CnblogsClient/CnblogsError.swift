@@ -1,3 +1,4 @@
+import BasicCore
 import BasicNetworking
 import BasicStore
 
@@ -50,7 +51,10 @@ public enum CnblogsError: Error, Sendable, CustomStringConvertible {
     case legacyOnly(what: String)
 
     /// One line: what failed, with the value, and what to do.
-    public var description: String {
+    public var description: String { ErrorText.oneLine(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         switch self {
         case .notFound(let what, let url):
             return "not found: \(what) (\(url) says it does not exist); check the spelling or the id"

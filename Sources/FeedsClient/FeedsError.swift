@@ -1,3 +1,4 @@
+import BasicCore
 import BasicNetworking
 import BasicStore
 import BasicXML
@@ -44,7 +45,10 @@ public enum FeedsError: Error, Sendable, CustomStringConvertible {
     case invalidSetting(name: String, reason: String)
 
     /// One line: what happened, with the value, and what to do.
-    public var description: String {
+    public var description: String { ErrorText.oneLine(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         switch self {
         case .invalidURL(let url, let reason):
             return "'\(url)' is not a feed address: \(reason); give an http or https URL"

@@ -23,7 +23,7 @@ import Testing
             // Quotes, code, breaks, rules.
             ("<blockquote><p>a</p><p>b</p></blockquote>", "> a\n>\n> b"),
             ("<blockquote>引用<blockquote>再引用</blockquote></blockquote>", "> 引用\n> >\n> > 再引用"),
-            ("<p>x</p><pre>  if a {\n\tb()\n}</pre><p>y</p>", "x\n\n      if a {\n    \tb()\n    }\n\ny"),
+            ("<p>x</p><pre>  if a {\n\tb()\n}</pre><p>y</p>", "x\n\n      if a {\n            b()\n    }\n\ny"),
             ("<pre><code>\na &lt; b\n\n <b>c</b></code></pre>", "    a < b\n\n     c"),
             ("<ul><li>code:<pre>x = 1</pre></li></ul>", "• code:\n\n      x = 1"),
             ("a<br>b<br><br>c", "a\nb\n\nc"),

@@ -36,11 +36,7 @@ struct Finding: Sendable, CustomTestStringConvertible {
     /// Findings of defects being fixed elsewhere, with who fixes them: replayed as known issues,
     /// so that the run stays green until the fix lands and then says the entry can go. When a
     /// fix is merged, delete its entries here.
-    static let open: [String: String] = [
-        "html/pre-tab":
-            "a tab inside <pre> reaches the terminal text as a tab, whose width the wrapping never counted; "
-            + "found by the 10-minute campaign, to be fixed in TerminalRenderer after the CLI migration merges"
-    ]
+    static let open: [String: String] = [:]
 }
 
 @Suite struct FuzzFindingsTests {

@@ -23,8 +23,8 @@ public enum Harness: String, CaseIterable, Sendable {
     case feed
     /// `ArticleHTML.sanitized`, `ArticleHTML.imageURLs`, `TerminalText.render` and
     /// `ArticlePage.html()`. Sanitized HTML, parsed again, holds no dropped element and no
-    /// event-handler attribute; terminal text holds no control character but line feeds.
-    /// Opt-in (`FUZZ_CHECKS`): sanitizing is idempotent; no terminal line is wider than asked.
+    /// event-handler attribute; sanitizing is idempotent; terminal text holds no control
+    /// character but line feeds, and no line outside `pre` is wider than asked.
     case html
     /// `Router` and `AppLink`. The input's lines are patterns (`scheme:` for a whole scheme);
     /// the last line is the link routed. A successful route names a registered pattern whose
@@ -32,7 +32,8 @@ public enum Harness: String, CaseIterable, Sendable {
     case route
     /// `Money.parse`, `Money.format`, `Money.chineseUppercase`, `TimeParser` and
     /// `TimeFormatter`. A parsed amount formats (without grouping) to text that parses back to
-    /// it rounded to the cent. Opt-in: a parsed amount is exactly the one written.
+    /// it rounded to the cent, and is exactly the amount written; every parsed time formats to
+    /// non-empty text.
     case moneyTime = "money-time"
     /// `ReplayTransport(cassette:)` on the input as a cassette's `index.json` (its body files
     /// are created), then `send` of the first exchange's request. A request that is answered
@@ -80,35 +81,6 @@ public struct HarnessFailure: Error, CustomStringConvertible, Sendable {
     }
 }
 
-/// Checks that hold only once a defect being fixed is fixed, switched on by name in the
-/// environment variable `FUZZ_CHECKS` (a comma-separated list, or `all`), so that a harness
-/// does not stop on a known defect by default.
-public enum OptInCheck: String, CaseIterable, Sendable {
-    /// `sanitized(sanitized(h)) == sanitized(h)` (issue 12, defect 12).
-    case idempotentSanitize = "idempotent-sanitize"
-    /// No line of `TerminalText.render` is wider than the width, outside `pre` (issue 12, defect 8).
-    case terminalWidth = "terminal-width"
-    /// `Money.parse` refuses an amount it cannot hold exactly (issue 12, defect 10).
-    case exactMoney = "exact-money"
-    /// `TimeParser` refuses a time that `TimeFormatter` cannot write: every parsed time
-    /// formats to non-empty text (issue 12, defect 10).
-    case timeRange = "time-range"
-    /// Every error a parser throws describes itself in one non-empty line without control
-    /// characters (house style: errors are one line).
-    case oneLineErrors = "one-line-errors"
-
-    /// The checks switched on by `FUZZ_CHECKS`.
-    public static let enabled: Set<OptInCheck> = {
-        let names = (ProcessInfo.processInfo.environment["FUZZ_CHECKS"] ?? "")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if names.contains("all") { return Set(allCases) }
-        return Set(names.compactMap(OptInCheck.init(rawValue:)))
-    }()
-
-    /// Whether this check is switched on.
-    public var isEnabled: Bool { Self.enabled.contains(self) }
-}
-
 /// Helpers the harnesses share.
 enum Check {
     /// Throws `message` unless `condition` holds.
@@ -116,9 +88,9 @@ enum Check {
         if !condition { throw HarnessFailure(message()) }
     }
 
-    /// With ``OptInCheck/oneLineErrors`` on, checks that `error` describes itself in one line.
+    /// Checks that `error` describes itself in one non-empty line without control characters
+    /// (house style: errors are one line, the input's control characters escaped).
     static func clearError(_ error: any Error, from call: String) throws(HarnessFailure) {
-        guard OptInCheck.oneLineErrors.isEnabled else { return }
         let text = String(describing: error)
         try that(!text.isEmpty, "\(call) threw an error with an empty description")
         try that(

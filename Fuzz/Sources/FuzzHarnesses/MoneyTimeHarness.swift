@@ -41,11 +41,9 @@ enum MoneyTimeHarness {
         } catch {
             try Check.clearError(error, from: "Money.chineseUppercase")
         }
-        if OptInCheck.exactMoney.isEnabled {
-            try Check.that(
-                "\(amount)" == canonical(text),
-                "Money.parse(\(Check.quoted(text))) gave \(amount), not the amount written")
-        }
+        try Check.that(
+            "\(amount)" == canonical(text),
+            "Money.parse(\(Check.quoted(text))) gave \(amount), not the amount written")
     }
 
     /// The amount `text` (already accepted by Money.parse) writes, as Decimal prints it: no
@@ -83,12 +81,10 @@ enum MoneyTimeHarness {
             for language in TimeFormatter.Language.allCases {
                 let relative = TimeFormatter(timeZone: china, language: language, now: { now }).relativeString(
                     for: date)
-                if OptInCheck.timeRange.isEnabled {
-                    try Check.that(
-                        !written.isEmpty && !relative.isEmpty,
-                        "TimeParser read \(Check.quoted(text)) as \(date.timeIntervalSince1970) s, which formats to "
-                            + "\(Check.quoted(written)) / \(Check.quoted(relative))")
-                }
+                try Check.that(
+                    !written.isEmpty && !relative.isEmpty,
+                    "TimeParser read \(Check.quoted(text)) as \(date.timeIntervalSince1970) s, which formats to "
+                        + "\(Check.quoted(written)) / \(Check.quoted(relative))")
             }
         }
     }

@@ -1,3 +1,4 @@
+import BasicFormat
 import Foundation
 
 extension ParsableCommand {
@@ -54,7 +55,10 @@ extension ParsableCommand {
                 if error.commandPath.isEmpty { error.commandPath = node.path }
                 return usageFailure(error, root: root, formatter: formatter)
             } catch {
-                return CommandExecution(status: CommandExecution.failure, errorOutput: "Error: \(error)\n")
+                // Escaped here too: an error of another library's may carry a line break or an
+                // escape sequence from the input, and the message must stay one line.
+                let message = PrintableText.escaped(String(describing: error))
+                return CommandExecution(status: CommandExecution.failure, errorOutput: "Error: \(message)\n")
             }
         }
     }

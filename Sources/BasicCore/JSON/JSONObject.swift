@@ -96,6 +96,12 @@ public struct JSONObject: Sendable {
         if let positions {
             return positions[UTF8Key(key)]
         }
+        // The key's bytes are read once for the whole scan, each entry's key compared with them by
+        // length, then `memcmp`.
+        let found = key.utf8.withContiguousStorageIfAvailable { bytes in
+            entries.firstIndex { $0.key.utf8.hasBytes(bytes) }
+        }
+        if let found { return found }
         return entries.firstIndex { $0.key.hasSameUTF8(as: key) }
     }
 

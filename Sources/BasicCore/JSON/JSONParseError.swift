@@ -26,7 +26,10 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// One line: where, and what is wrong.
-    public var description: String {
+    public var description: String { ErrorText.oneLine(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         "invalid JSON at line \(line), column \(column): \(reason)"
     }
 }

@@ -17,16 +17,19 @@ package struct UTF8Key: Hashable, Sendable {
     package var string: String
 
     /// The key for `string`.
+    @inline(__always)
     package init(_ string: String) {
         self.string = string
     }
 
     /// Whether the two strings have the same UTF-8 bytes.
+    @inline(__always)
     package static func == (lhs: UTF8Key, rhs: UTF8Key) -> Bool {
         lhs.string.hasSameUTF8(as: rhs.string)
     }
 
     /// Hashes the UTF-8 bytes, consistently with `==`.
+    @inline(__always)
     package func hash(into hasher: inout Hasher) {
         string.hashUTF8(into: &hasher)
     }
@@ -36,40 +39,52 @@ extension String {
     /// Whether this string and `other` have the same UTF-8 bytes (the same Unicode scalars), unlike
     /// `==`, which holds canonically equivalent strings equal.
     ///
+    /// One pass over the bytes, read in place: a native string's bytes are contiguous (a small
+    /// one's are copied to the stack, 15 bytes at most), so this is a count check and a `memcmp`,
+    /// what `==` itself does for ASCII, without `==`'s normalisation of other text.
+    ///
     /// - Complexity: O(*n*) in the length of the shorter string; O(1) when the lengths differ.
     @inline(__always)
     package func hasSameUTF8(as other: String) -> Bool {
-        let count = utf8.count
-        guard count == other.utf8.count else { return false }
-        // `==` first: strings with different bytes are nearly always not even canonically
-        // equivalent, and the standard library rejects those fastest (a byte compare for ASCII).
-        // Equivalent strings are then checked byte for byte: only they can differ in spelling.
-        guard self == other else { return false }
         let compared = utf8.withContiguousStorageIfAvailable { mine in
-            other.utf8.withContiguousStorageIfAvailable { theirs -> Bool in
-                guard let mine = mine.baseAddress, let theirs = theirs.baseAddress else { return true }
-                return memcmp(mine, theirs, count) == 0
-            }
+            other.utf8.hasBytes(mine)
         }
-        if let compared, let result = compared { return result }
-        return utf8.elementsEqual(other.utf8)
+        return compared ?? utf8.elementsEqual(other.utf8)
     }
 
-    /// Feeds this string's UTF-8 bytes, and their count, to `hasher`.
+    /// Feeds this string's UTF-8 bytes, then a terminator, to `hasher`.
     @inline(__always)
     package func hashUTF8(into hasher: inout Hasher) {
-        var copy = self
-        copy.withUTF8 { bytes in
+        // Read in place: no copy of the string, which `withUTF8` (a mutating method) would need.
+        let hashed: Void? = utf8.withContiguousStorageIfAvailable { bytes in
             hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
         }
-        // The count after the bytes, as String's own hash ends with a terminator, so that
-        // concatenated keys do not collide.
-        hasher.combine(utf8.count)
+        if hashed == nil {
+            // A bridged string without contiguous UTF-8 (on Apple platforms): byte by byte.
+            for byte in utf8 { hasher.combine(byte) }
+        }
+        // A byte that never occurs in UTF-8 ends the key, as String's own hash ends with one, so
+        // that concatenated keys do not collide.
+        hasher.combine(0xFF as UInt8)
     }
 
     /// Whether this string's UTF-8 bytes sort before `other`'s: the order of Unicode code points,
     /// which is how ``JSONRenderingStyle/sortsKeys`` orders keys.
     package func precedesInUTF8(_ other: String) -> Bool {
         utf8.lexicographicallyPrecedes(other.utf8)
+    }
+}
+
+extension String.UTF8View {
+    /// Whether these are exactly `bytes`: one `memcmp` when the view is contiguous, which a
+    /// native string's is.
+    @inline(__always)
+    package func hasBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == bytes.count else { return false }
+        let compared = withContiguousStorageIfAvailable { mine -> Bool in
+            guard let mine = mine.baseAddress, let theirs = bytes.baseAddress else { return true }
+            return memcmp(mine, theirs, bytes.count) == 0
+        }
+        return compared ?? elementsEqual(bytes)
     }
 }

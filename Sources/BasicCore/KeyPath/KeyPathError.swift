@@ -32,7 +32,10 @@ public enum KeyPathError: Error, Sendable, Hashable, CustomStringConvertible {
     case decodingFailed(path: String, type: String, reason: String)
 
     /// One line: what went wrong, where, and what to do.
-    public var description: String {
+    public var description: String { ErrorText.oneLine(unescapedDescription) }
+
+    /// The description before control characters from the input are escaped.
+    private var unescapedDescription: String {
         switch self {
         case .malformed(let path, let column, let reason):
             return "malformed key path \(Self.quote(path)) at column \(column): \(reason); "

@@ -273,14 +273,40 @@ struct TerminalRenderer {
             separate()
             let prefix = activatedPrefix() + "    "
             for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                lines.append(Line(text: prefix + line, isVerbatim: true))
+                lines.append(Line(text: prefix + Self.expandingTabs(line), isVerbatim: true))
             }
         }
         pendingBreak = .paragraph
     }
 
+    /// The columns between two tab stops in a `pre`, as in a terminal.
+    static let tabStop = 8
+
+    /// `line` with each tab replaced by the spaces up to the next multiple of ``tabStop`` columns,
+    /// counted from the start of the line's own text (not from the indentation before it, so code
+    /// keeps the alignment it was written with) as `TextWidth` counts them: a tab must not reach
+    /// the terminal, whose idea of its width the wrapping cannot know.
+    ///
+    /// - Complexity: O(*n*) in the length of `line`.
+    static func expandingTabs(_ line: Substring) -> String {
+        guard line.contains("\t") else { return String(line) }
+        var result = ""
+        var column = 0
+        for character in line {
+            if character == "\t" {
+                let spaces = tabStop - column % tabStop
+                result += String(repeating: " ", count: spaces)
+                column += spaces
+            } else {
+                result.append(character)
+                column += TextWidth.columns(of: character)
+            }
+        }
+        return result
+    }
+
     /// The text of a `pre`: its text nodes, `<br>` as a newline, CR LF and CR as LF, and no
-    /// control characters but tab and newline.
+    /// control characters but tab and newline (tabs are expanded line by line, ``expandingTabs(_:)``).
     static func verbatimText(of element: HTMLElement) -> String {
         var result = ""
         var pending: [HTMLNode] = element.children.reversed()

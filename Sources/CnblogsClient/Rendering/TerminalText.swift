@@ -22,7 +22,8 @@ import Foundation
 /// - List items start with `• ` (`ul`) or `1. ` (`ol`, counting from its `start`); nested
 ///   lists, and the lines an item wraps onto, are indented under the item's text.
 /// - `blockquote` lines start with `> `.
-/// - `pre` is kept verbatim, indented four spaces and never wrapped.
+/// - `pre` is kept verbatim, indented four spaces and never wrapped; a tab becomes the spaces up
+///   to the next multiple of 8 columns of the line's own text, so no tab reaches the terminal.
 /// - A link is its text followed by `[n]`; an image is `[image n]`, or `[image n: alt]`
 ///   with its `alt` text; the URLs (repaired by ``URLRepair`` and resolved against `base`)
 ///   are listed as `[n] URL` at the end, numbered in order of first appearance, a repeated URL
