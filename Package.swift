@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "BasicNetworking", targets: ["BasicNetworking"]),
         .library(name: "BasicRouting", targets: ["BasicRouting"]),
         .library(name: "BasicStore", targets: ["BasicStore"]),
+        .library(name: "BasicTerminal", targets: ["BasicTerminal"]),
         .library(name: "BasicXML", targets: ["BasicXML"]),
         .library(name: "BudejieClient", targets: ["BudejieClient"]),
         .library(name: "CnblogsClient", targets: ["CnblogsClient"]),
@@ -57,6 +58,8 @@ let package = Package(
         .target(name: "BasicRouting"),
         .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "BasicLocking", "CSQLite"]),
         .target(name: "BasicXML", dependencies: ["BasicCore", "BasicFormat", "CLibXML2"]),
+        // A real terminal: raw mode, keys, a grid of cells and its diff renderer (termios and ANSI).
+        .target(name: "BasicTerminal", dependencies: ["BasicFormat", "BasicLocking"]),
 
         // The umbrella: every library above but BasicCLI, re-exported.
         .target(
@@ -118,6 +121,9 @@ let package = Package(
             name: "BasicNetworkingTests",
             dependencies: ["BasicNetworking", "BasicCore", "BasicLocking", "TestSupport"]),
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
+        .testTarget(
+            name: "BasicTerminalTests", dependencies: ["BasicTerminal", "BasicFormat", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "BasicNetworking", "TestSupport"]),
