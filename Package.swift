@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "BudejieClient", targets: ["BudejieClient"]),
         .library(name: "CnblogsClient", targets: ["CnblogsClient"]),
         .library(name: "FeedsClient", targets: ["FeedsClient"]),
+        .library(name: "ReaderApp", targets: ["ReaderApp"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -78,12 +79,16 @@ let package = Package(
             name: "FeedsClient",
             dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat"]),
 
+        // The interactive reader (`bsl reader`): its screens, on BasicTerminal.
+        .target(name: "ReaderApp", dependencies: ["BasicFormat", "BasicTerminal", "CnblogsClient"]),
+
         // The command-line tool and the benchmarks.
         .executableTarget(
             name: "bsl",
             dependencies: [
                 "BasicCache", "BasicCLI", "BasicCore", "BasicFormat", "BasicLayout", "BasicLocking", "BasicNetworking",
-                "BasicRouting", "BasicStore", "BasicXML", "BudejieClient", "CnblogsClient", "FeedsClient",
+                "BasicRouting", "BasicStore", "BasicTerminal", "BasicXML", "BudejieClient", "CnblogsClient", "FeedsClient",
+                "ReaderApp",
             ]),
         .executableTarget(
             name: "bsl-bench",
@@ -121,6 +126,10 @@ let package = Package(
             name: "BasicNetworkingTests",
             dependencies: ["BasicNetworking", "BasicCore", "BasicLocking", "TestSupport"]),
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
+        .testTarget(
+            name: "ReaderAppTests",
+            dependencies: ["ReaderApp", "BasicFormat", "BasicNetworking", "BasicTerminal", "CnblogsClient", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "BasicTerminalTests", dependencies: ["BasicTerminal", "BasicFormat", "TestSupport"],
             exclude: ["Fixtures"]),
