@@ -87,8 +87,8 @@ let package = Package(
             name: "bsl",
             dependencies: [
                 "BasicCache", "BasicCLI", "BasicCore", "BasicFormat", "BasicLayout", "BasicLocking", "BasicNetworking",
-                "BasicRouting", "BasicStore", "BasicTerminal", "BasicXML", "BudejieClient", "CnblogsClient", "FeedsClient",
-                "ReaderApp",
+                "BasicRouting", "BasicStore", "BasicTerminal", "BasicXML", "BudejieClient", "CnblogsClient",
+                "FeedsClient", "ReaderApp",
             ]),
         .executableTarget(
             name: "bsl-bench",
@@ -128,7 +128,9 @@ let package = Package(
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
         .testTarget(
             name: "ReaderAppTests",
-            dependencies: ["ReaderApp", "BasicFormat", "BasicNetworking", "BasicTerminal", "CnblogsClient", "TestSupport"],
+            dependencies: [
+                "ReaderApp", "BasicFormat", "BasicNetworking", "BasicTerminal", "CnblogsClient", "TestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "BasicTerminalTests", dependencies: ["BasicTerminal", "BasicFormat", "TestSupport"],

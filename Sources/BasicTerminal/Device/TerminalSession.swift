@@ -35,6 +35,7 @@ public final class TerminalSession: Sendable {
     private struct State: @unchecked Sendable {
         var saved: termios
         var isRestored = false
+        var endingSignal: Int32?
         var continuation: AsyncStream<TerminalEvent>.Continuation?
         var signalSources: [any DispatchSourceSignal] = []
     }
@@ -82,9 +83,10 @@ public final class TerminalSession: Sendable {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler {
-                Self.restore(state, output: output, input: input)
-                signal(number, SIG_DFL)
-                raise(number)
+                // Restored, and the events end; the program then ends by the signal
+                // (``endingSignal``), or the signal does it here if the program has not.
+                Self.restore(state, output: output, input: input, signal: number)
+                Self.end(by: number)
             }
             source.resume()
             sources.append(source)
@@ -108,6 +110,29 @@ public final class TerminalSession: Sendable {
             for source in state.signalSources { source.cancel() }
             state.signalSources = []
         }
+    }
+
+    /// The signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT) that restored the terminal, if one did: a
+    /// program that sees it after its loop ends should end by it (``endBySignal()``).
+    public var endingSignal: Int32? { state.withLock { $0.endingSignal } }
+
+    /// Ends the process by ``endingSignal`` with its default action, as if it had not been
+    /// handled, so that the parent sees the signal; does nothing when no signal ended the session.
+    public func endBySignal() {
+        guard let number = endingSignal else { return }
+        Self.end(by: number)
+    }
+
+    /// Ends the process by `number` with its default action. The signal goes to the process, not
+    /// to this thread, which may block it (libdispatch's and the cooperative pool's threads do),
+    /// and this thread unblocks it as well.
+    private static func end(by number: Int32) {
+        signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        kill(getpid(), number)
     }
 
     /// The terminal's size now (TIOCGWINSZ; 80×24 when the terminal does not say).
@@ -157,17 +182,18 @@ public final class TerminalSession: Sendable {
         Self.restore(state, output: output, input: input)
     }
 
-    private static func restore(_ state: SharedState, output: Int32, input: Int32) {
-        let saved: termios? = state.withLock { state in
-            guard !state.isRestored else { return nil }
+    private static func restore(_ state: SharedState, output: Int32, input: Int32, signal: Int32? = nil) {
+        // All under the lock: a second caller (the program ending while a signal's handler
+        // restores) returns only once the terminal is back.
+        state.withLock { state in
+            guard !state.isRestored else { return }
             state.isRestored = true
+            state.endingSignal = signal
+            write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l", to: output)
+            _ = tcsetattr(input, TCSAFLUSH, &state.saved)
             state.continuation?.finish()
             state.continuation = nil
-            return state.saved
         }
-        guard var saved else { return }
-        write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l", to: output)
-        _ = tcsetattr(input, TCSAFLUSH, &saved)
     }
 
     private static func size(of descriptor: Int32) -> TerminalSize {

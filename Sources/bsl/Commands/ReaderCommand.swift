@@ -62,6 +62,7 @@ struct ReaderCommand: AsyncParsableCommand {
         }
         let exit = await app.run(on: session)
         session.restore()
+        session.endBySignal()
         if exit == .interrupted {
             // Ctrl-C, read as a key in raw mode: end as a shell expects of an interrupted program.
             Glibc.exit(130)
