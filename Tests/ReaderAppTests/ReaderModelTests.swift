@@ -179,3 +179,42 @@ enum TextWidthCheck {
         BasicFormatWidth.columns(line) <= columns
     }
 }
+
+@Suite struct ReaderOfflineTabTests {
+    static let saved = ReaderSamples.entries(3).map { entry in
+        var copy = entry
+        copy.isSaved = true
+        return copy
+    }
+
+    @Test("离线 lists the saved articles; d removes the selected one once the library says so")
+    func removing() {
+        var model = ReaderModel(size: TerminalSize(columns: 40, rows: 20), timeFormatter: ReaderSamples.formatter)
+        _ = model.start()
+        #expect(model.type("6") == [.cancel(RequestID(1)), .loadList(.offline, RequestID(2))])
+        _ = model.handle(.listLoaded(RequestID(2), .success(Self.saved)))
+        _ = model.press(.down)
+        #expect(model.type("d") == [.removeSaved(Self.saved[1], RequestID(3))])
+        #expect(model.render().line(3).hasPrefix("> 2."), "still listed until the library answers")
+        _ = model.handle(.removed(RequestID(3), .success(Self.saved[1])))
+        let grid = model.render()
+        #expect(grid.line(2).hasPrefix("  1."))
+        #expect(grid.line(3).hasPrefix("> 3."))
+        #expect(grid.line(19).hasPrefix("Removed “2."), "\(grid.line(19))")
+        _ = model.press(.up)
+        #expect(model.render().line(19).hasPrefix("j/k move  Enter read  d remove"))
+        #expect(model.type("d") == [.removeSaved(Self.saved[0], RequestID(4))])
+        _ = model.handle(.removed(RequestID(4), .failure(ReaderFailure("the disk is full"))))
+        #expect(model.render().line(19).hasPrefix("Could not remove it: the disk is full"))
+    }
+
+    @Test("d does nothing outside 离线; an empty library says how to save")
+    func elsewhere() {
+        var model = ReaderModelTests.loaded(ReaderModelTests.large)
+        #expect(model.type("d") == [])
+        _ = model.type("6")
+        _ = model.handle(.listLoaded(RequestID(2), .success([])))
+        #expect(model.render().line(2).hasPrefix("No saved articles; bsl cnblogs save ID"))
+        #expect(model.type("d") == [])
+    }
+}

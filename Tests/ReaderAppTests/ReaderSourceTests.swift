@@ -44,3 +44,33 @@ import Testing
         #expect(failure.message.contains("18561702"))
     }
 }
+
+/// The 离线 tab's source on a real library in a temporary folder.
+@Suite struct ReaderOfflineSourceTests {
+    @Test("lists, reads and removes saved articles with no network; no library is an empty list")
+    func library() async throws {
+        let folder = try TemporaryDirectory(prefix: "ReaderOfflineSourceTests")
+        let libraryFolder = folder.path("library")
+        // A client whose every request fails: the offline tab must not need one.
+        let offline = CnblogsClient(
+            transport: try ReplayTransport(cassette: TestPaths.packageRoot.appendingPathComponent("Samples/budejie")))
+        let source = ReaderSource(client: offline, source: .site, library: libraryFolder)
+        #expect(try await source.entries(for: .offline).get().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: libraryFolder.path), "listing created nothing")
+
+        let library = try OfflineLibrary(folder: libraryFolder)
+        let article = Article(kind: .post, id: 42, title: "离线的文章", author: "南山行者", html: "<p>不用网络也能读。</p>")
+        try await library.save(article)
+        let entries = try await source.entries(for: .offline).get()
+        #expect(entries.map(\.title) == ["离线的文章"])
+        #expect(entries[0].isSaved)
+        #expect(try await source.article(for: entries[0]).get().html.contains("不用网络也能读"))
+        #expect(try await source.remove(entries[0]).get() == entries[0])
+        #expect(try await source.entries(for: .offline).get().isEmpty)
+        guard case .failure(let failure) = await source.remove(entries[0]) else {
+            Issue.record("removed twice")
+            return
+        }
+        #expect(failure.message.contains("post-42"))
+    }
+}

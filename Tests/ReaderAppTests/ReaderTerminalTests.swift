@@ -98,3 +98,43 @@ import Testing
         }
     }
 }
+
+/// 离线 in a real terminal, on a library in the test's temporary folder, with a cassette that has
+/// no cnblogs request in it: the library is read with no network.
+@Suite struct ReaderOfflineTerminalTests {
+    @Test("离线 shows a saved article, reads it with no network, and d removes it")
+    func offline() async throws {
+        try await TmuxPane.with { pane in
+            let library = pane.folder.path("library").path
+            let saved = try await ProcessRunner.run(
+                TestPaths.builtProduct("bsl"),
+                [
+                    "cnblogs", "save", "nanshan-walker/18562097", "--replay", ReaderTerminalTests.sample, "--library",
+                    library,
+                ])
+            #expect(saved.status == 0, "\(saved.standardError)")
+            let budejie = TestPaths.packageRoot.appendingPathComponent("Samples/budejie").path
+            try await pane.run(
+                "'\(ReaderTerminalTests.bsl)' reader --replay '\(budejie)' --library '\(library)'; echo $? > status.txt"
+            )
+            try await pane.waitForScreen("首页 failing inline, with no cnblogs answers") {
+                $0.contains("Could not load 首页") && $0.contains("Press r to retry")
+            }
+            try await pane.send("6")
+            try await pane.waitForScreen("the saved article") {
+                $0.hasPrefix("首页 精华 新闻 排行 订阅 [离线]") && $0.contains("> Swift 6 的严格并发") && $0.contains("1/1")
+            }
+            try await pane.send("Enter")
+            try await pane.waitForScreen("the saved article's body") { $0.contains("Mutex") && $0.contains("%") }
+            try await pane.send("Escape", "d")
+            try await pane.waitForScreen("the library empty") {
+                $0.contains("Removed “Swift 6") && $0.contains("No saved articles")
+            }
+            try await pane.send("q")
+            #expect(try await pane.waitForFile("status.txt") == "0\n")
+            let listing = try await ProcessRunner.run(
+                TestPaths.builtProduct("bsl"), ["cnblogs", "offline", "--library", library])
+            #expect(!listing.standardOutput.contains("18562097"), "\(listing.standardOutput)")
+        }
+    }
+}

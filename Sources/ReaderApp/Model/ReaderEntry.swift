@@ -17,6 +17,8 @@ public struct ReaderEntry: Hashable, Sendable {
     public var link: URL?
     /// The post's blog, which the site needs to read it.
     public var blogapp: String?
+    /// Whether it is an article of the offline library, read from there.
+    public var isSaved = false
 
     /// An entry of these values.
     public init(
@@ -37,6 +39,14 @@ public struct ReaderEntry: Hashable, Sendable {
         self.init(
             kind: .post, id: post.id, title: post.title, byline: post.author.name, published: post.published,
             link: post.link, blogapp: post.blogapp)
+    }
+
+    /// The entry of an article saved in the offline library.
+    public init(saved entry: OfflineEntry) {
+        self.init(
+            kind: entry.kind, id: entry.id, title: entry.title, byline: entry.byline ?? "",
+            published: entry.published ?? entry.saved)
+        isSaved = true
     }
 
     /// The entry of a news item.

@@ -40,6 +40,8 @@ public enum ReaderEvent: Sendable {
     case listLoaded(RequestID, Result<[ReaderEntry], ReaderFailure>)
     /// An article's request ended.
     case articleLoaded(RequestID, Result<Article, ReaderFailure>)
+    /// Removing a saved article ended.
+    case removed(RequestID, Result<ReaderEntry, ReaderFailure>)
 }
 
 /// What the model asks the app to do after an event.
@@ -48,6 +50,8 @@ public enum ReaderEffect: Hashable, Sendable {
     case loadList(ReaderTab, RequestID)
     /// Load an entry's article, answering with ``ReaderEvent/articleLoaded(_:_:)``.
     case loadArticle(ReaderEntry, RequestID)
+    /// Remove a saved article from the offline library, answering with ``ReaderEvent/removed(_:_:)``.
+    case removeSaved(ReaderEntry, RequestID)
     /// Cancel a request: its screen has gone.
     case cancel(RequestID)
     /// End the reader.

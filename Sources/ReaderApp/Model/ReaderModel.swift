@@ -19,6 +19,8 @@ public struct ReaderModel: Sendable {
     public private(set) var tab: ReaderTab = .home
     var lists: [ReaderTab: ReaderList] = [:]
     var pager: ArticlePager?
+    /// A line for the status bar until the next key: the outcome of a removal.
+    var notice: String?
     var lastRequest = 0
     let timeFormatter: TimeFormatter
 
@@ -49,6 +51,7 @@ public struct ReaderModel: Sendable {
     public mutating func handle(_ event: ReaderEvent) -> [ReaderEffect] {
         switch event {
         case .key(let key):
+            notice = nil
             return handle(key)
         case .resize(let newSize):
             size = newSize
@@ -82,6 +85,18 @@ public struct ReaderModel: Sendable {
             }
             self.pager = pager
             return []
+        case .removed(_, let result):
+            switch result {
+            case .success(let entry):
+                guard var list = lists[.offline] else { return [] }
+                list.entries.removeAll { $0.kind == entry.kind && $0.id == entry.id }
+                list.select(list.selected, height: listHeight)
+                lists[.offline] = list
+                notice = "Removed “\(TextWidth.truncated(entry.title, toColumns: 30))” from the offline library."
+            case .failure(let failure):
+                notice = "Could not remove it: \(failure.message)"
+            }
+            return []
         }
     }
 
@@ -102,6 +117,9 @@ public struct ReaderModel: Sendable {
             return switchTab(to: target)
         case .character("r"):
             return reload(tab)
+        case .character("d") where tab == .offline:
+            guard let entry = selectedEntry else { return [] }
+            return [.removeSaved(entry, makeRequest())]
         case .enter:
             guard let entry = selectedEntry else { return [] }
             let id = makeRequest()

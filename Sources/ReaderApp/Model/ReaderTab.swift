@@ -10,7 +10,7 @@ public enum ReaderTab: Int, CaseIterable, Hashable, Sendable {
     case ranking
     /// 订阅: subscriptions (a later version).
     case subscriptions
-    /// 离线: the offline library (a later version).
+    /// 离线: the offline library, newest first, read with no network.
     case offline
     /// 我的: the "Me" page (a later version).
     case me
@@ -28,11 +28,11 @@ public enum ReaderTab: Int, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// Whether the tab shows a list loaded from cnblogs.
+    /// Whether the tab shows a list (from cnblogs, or the offline library).
     public var hasList: Bool {
         switch self {
-        case .home, .picked, .news, .ranking: true
-        case .subscriptions, .offline, .me: false
+        case .home, .picked, .news, .ranking, .offline: true
+        case .subscriptions, .me: false
         }
     }
 

@@ -61,6 +61,12 @@ public struct ReaderApp: Sendable {
                         let result = await source.article(for: entry)
                         continuation.yield(.articleLoaded(id, result))
                     }
+                case .removeSaved(let entry, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.remove(entry)
+                        continuation.yield(.removed(id, result))
+                    }
                 case .cancel(let id):
                     requests.removeValue(forKey: id)?.cancel()
                 case .quit(let exit):
@@ -75,7 +81,7 @@ public struct ReaderApp: Sendable {
         for await event in events {
             guard let event else { return .quit }
             switch event {
-            case .listLoaded(let id, _), .articleLoaded(let id, _): requests[id] = nil
+            case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _): requests[id] = nil
             case .key(.control("l")): renderer.invalidate()
             default: break
             }

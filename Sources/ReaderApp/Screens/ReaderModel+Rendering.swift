@@ -41,7 +41,7 @@ extension ReaderModel {
         guard tab.hasList else {
             let lines = Self.wrap(
                 "\(tab.title) comes in a later version of the reader; meanwhile the one-shot commands have it "
-                    + "(bsl feeds, bsl cnblogs offline, bsl budejie).", width: size.columns)
+                    + "(bsl feeds, bsl budejie).", width: size.columns)
             for (index, line) in lines.prefix(listHeight).enumerated() { grid.put(line, row: 2 + index, column: 0) }
             drawStatus("Tab/1-7 switch tabs  q quit", right: "", into: &grid)
             return
@@ -58,16 +58,24 @@ extension ReaderModel {
             let index = list.top + offset
             drawEntry(entry, selected: index == list.selected, row: 2 + offset, into: &grid)
         }
+        let keys =
+            tab == .offline
+            ? "j/k move  Enter read  d remove  Tab/1-7 tabs  q quit"
+            : "j/k move  Enter open  Tab/1-7 tabs  r refresh  q quit"
         if list.loadingRequest != nil {
             grid.put("Loading \(tab.title)…", row: status, column: 0, style: .bold)
         } else if list.entries.isEmpty {
-            grid.put("No entries.", row: 2, column: 0)
-            drawStatus("r refresh  q quit", right: "", into: &grid)
+            let empty =
+                tab == .offline
+                ? "No saved articles; bsl cnblogs save ID saves one for reading offline." : "No entries."
+            for (index, line) in Self.wrap(empty, width: size.columns).prefix(listHeight).enumerated() {
+                grid.put(line, row: 2 + index, column: 0)
+            }
+            drawStatus(notice ?? "r refresh  q quit", right: "", into: &grid)
         } else {
-            drawStatus(
-                "j/k move  Enter open  Tab/1-7 tabs  r refresh  q quit",
-                right: "\(list.selected + 1)/\(list.entries.count)",
-                into: &grid)
+            // A notice takes the whole line.
+            let position = notice == nil ? "\(list.selected + 1)/\(list.entries.count)" : ""
+            drawStatus(notice ?? keys, right: position, into: &grid)
         }
     }
 

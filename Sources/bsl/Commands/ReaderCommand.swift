@@ -19,7 +19,8 @@ struct ReaderCommand: AsyncParsableCommand {
         discussion: """
             Tabs: 首页 (the site home), 精华 (picked), 新闻 (news), 排行 (48-hour most read), 订阅, 离线, 我的. \
             Keys: Tab/Shift-Tab, 1-7 or h/l switch tabs; j/k, arrows, PgUp/PgDn/Space, g/G move; Enter opens \
-            an article; q, Esc or Backspace go back; r reloads, or retries after an error; q on the tab bar \
+            an article; q, Esc or Backspace go back; r reloads, or retries after an error; d removes a saved \
+            article in 离线, which reads the offline library (--library) with no network; q on the tab bar \
             quits, Ctrl-C anywhere. It needs a terminal; in a script use the one-shot commands (bsl cnblogs \
             blogs, news, read …). `--replay Samples/cnblogs-today` reads the bundled recording.
             """)
@@ -53,7 +54,8 @@ struct ReaderCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try makeClient()
         let formatter = try CnblogsOutput.timeFormatter()
-        let app = ReaderApp(source: ReaderSource(client: client, source: source?.source), timeFormatter: formatter)
+        let readerSource = ReaderSource(client: client, source: source?.source, library: libraryFolder)
+        let app = ReaderApp(source: readerSource, timeFormatter: formatter)
         let session: TerminalSession
         do {
             session = try TerminalSession()
@@ -69,11 +71,15 @@ struct ReaderCommand: AsyncParsableCommand {
         }
     }
 
+    /// The library folder `--library` names, or the platform's default.
+    var libraryFolder: URL {
+        library.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? OfflineLibrary.defaultFolder(named: "bsl")
+    }
+
     /// A client as the cnblogs commands make one, its requests answered by the `--replay`
     /// folders when given.
     func makeClient() throws -> CnblogsClient {
-        let folder =
-            library.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? OfflineLibrary.defaultFolder(named: "bsl")
+        let folder = libraryFolder
         let choice =
             source.map { $0 == .api } ?? true
             ? CnblogsCredentialChoice.find(environment: ProcessInfo.processInfo.environment, library: folder)
