@@ -67,6 +67,31 @@ import Testing
         }
     }
 
+    @Test("a resize (SIGWINCH) redraws the article and the list at the new size")
+    func resize() async throws {
+        try await TmuxPane.with { pane in
+            try await pane.run(Self.readerLine(pane))
+            try await pane.waitForScreen("the list") { $0.hasPrefix("[首页] 精华") && $0.contains("1/20") }
+            try await pane.send("Enter")
+            let wide = try await pane.waitForScreen("the article at 80 columns") { Self.statusLine($0).contains("%") }
+            try await pane.tmux("resize-window", "-t", "0", "-x", "40", "-y", "20")
+            let narrow = try await pane.waitForScreen("the article at 40 columns") { screen in
+                let lines = screen.split(separator: "\n")
+                return lines.count <= 20 && Self.statusLine(screen).contains("%")
+                    && Self.statusLine(screen) != Self.statusLine(wide)
+                    && lines.allSatisfy { BasicFormatWidth.columns(String($0)) <= 40 }
+            }
+            #expect(narrow.hasPrefix("Swift 6 的严格并发"))
+            try await pane.send("q")
+            try await pane.waitForScreen("the list at 40 columns") {
+                $0.hasPrefix("[首页] 精华") && $0.contains("> Swift 6 的严格并发") && $0.contains("1/20")
+                    && !$0.contains("南山行者")
+            }
+            try await pane.send("q")
+            #expect(try await pane.waitForFile("status.txt") == "0\n")
+        }
+    }
+
     @Test(
         "after Ctrl-C, SIGTERM or SIGHUP the main screen is back and stty -a is as before",
         arguments: ["C-c", "TERM", "HUP"])
