@@ -20,10 +20,12 @@ let package = Package(
         .library(name: "BasicNetworking", targets: ["BasicNetworking"]),
         .library(name: "BasicRouting", targets: ["BasicRouting"]),
         .library(name: "BasicStore", targets: ["BasicStore"]),
+        .library(name: "BasicTerminal", targets: ["BasicTerminal"]),
         .library(name: "BasicXML", targets: ["BasicXML"]),
         .library(name: "BudejieClient", targets: ["BudejieClient"]),
         .library(name: "CnblogsClient", targets: ["CnblogsClient"]),
         .library(name: "FeedsClient", targets: ["FeedsClient"]),
+        .library(name: "ReaderApp", targets: ["ReaderApp"]),
         .executable(name: "bsl", targets: ["bsl"]),
         .executable(name: "bsl-bench", targets: ["bsl-bench"]),
     ],
@@ -57,6 +59,8 @@ let package = Package(
         .target(name: "BasicRouting"),
         .target(name: "BasicStore", dependencies: ["BasicCore", "BasicCrypto", "BasicLocking", "CSQLite"]),
         .target(name: "BasicXML", dependencies: ["BasicCore", "BasicFormat", "CLibXML2"]),
+        // A real terminal: raw mode, keys, a grid of cells and its diff renderer (termios and ANSI).
+        .target(name: "BasicTerminal", dependencies: ["BasicFormat", "BasicLocking"]),
 
         // The umbrella: every library above but BasicCLI, re-exported.
         .target(
@@ -75,12 +79,16 @@ let package = Package(
             name: "FeedsClient",
             dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat"]),
 
+        // The interactive reader (`bsl reader`): its screens, on BasicTerminal.
+        .target(name: "ReaderApp", dependencies: ["BasicFormat", "BasicTerminal", "CnblogsClient"]),
+
         // The command-line tool and the benchmarks.
         .executableTarget(
             name: "bsl",
             dependencies: [
                 "BasicCache", "BasicCLI", "BasicCore", "BasicFormat", "BasicLayout", "BasicLocking", "BasicNetworking",
-                "BasicRouting", "BasicStore", "BasicXML", "BudejieClient", "CnblogsClient", "FeedsClient",
+                "BasicRouting", "BasicStore", "BasicTerminal", "BasicXML", "BudejieClient", "CnblogsClient",
+                "FeedsClient", "ReaderApp",
             ]),
         .executableTarget(
             name: "bsl-bench",
@@ -118,6 +126,15 @@ let package = Package(
             name: "BasicNetworkingTests",
             dependencies: ["BasicNetworking", "BasicCore", "BasicLocking", "TestSupport"]),
         .testTarget(name: "BasicRoutingTests", dependencies: ["BasicRouting"]),
+        .testTarget(
+            name: "ReaderAppTests",
+            dependencies: [
+                "ReaderApp", "BasicFormat", "BasicNetworking", "BasicTerminal", "CnblogsClient", "TestSupport",
+            ],
+            exclude: ["Fixtures"]),
+        .testTarget(
+            name: "BasicTerminalTests", dependencies: ["BasicTerminal", "BasicFormat", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(
             name: "BasicXMLTests", dependencies: ["BasicXML", "BasicCore", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BudejieClientTests", dependencies: ["BudejieClient", "BasicNetworking", "TestSupport"]),

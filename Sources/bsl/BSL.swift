@@ -18,7 +18,7 @@ struct BSL: AsyncParsableCommand {
         subcommands: [
             JSONCommands.self, LayoutCommands.self, MoneyCommand.self, TimeCommand.self, RouteCommand.self,
             CacheCommands.self, KVCommands.self, HTTPCommands.self, BudejieCommands.self, XMLCommands.self,
-            FeedCommand.self, CnblogsCommands.self, FeedsCommands.self,
+            FeedCommand.self, CnblogsCommands.self, FeedsCommands.self, ReaderCommand.self,
         ])
 
     /// Runs the command line, then removes the empty folders the run made (``FolderLeftovers``).

@@ -1,0 +1,93 @@
+import BasicFormat
+import BasicTerminal
+import CnblogsClient
+
+/// The interactive reader: a ``ReaderModel`` driven by a terminal's keys and the network's
+/// answers, drawn through BasicTerminal's diff renderer.
+///
+/// ```swift
+/// let session = try TerminalSession()
+/// defer { session.restore() }
+/// let exit = await ReaderApp(source: ReaderSource(client: client), timeFormatter: formatter).run(on: session)
+/// ```
+///
+/// One loop owns the model and handles one event at a time; every request runs in a task of its
+/// own, whose answer comes back as an event, so nothing on the loop waits for the network. A
+/// request whose screen goes away (another tab, back from an article, quitting) is cancelled.
+public struct ReaderApp: Sendable {
+    /// Where lists and articles come from.
+    public let source: ReaderSource
+    /// How times are written.
+    public let timeFormatter: TimeFormatter
+
+    /// A reader of `source`, writing times with `timeFormatter`.
+    public init(source: ReaderSource, timeFormatter: TimeFormatter) {
+        self.source = source
+        self.timeFormatter = timeFormatter
+    }
+
+    /// Runs the reader on `session` until `q` or Ctrl-C (or the terminal's input ends), and says
+    /// which. The caller restores the terminal.
+    public func run(on session: TerminalSession) async -> ReaderExit {
+        let (events, continuation) = AsyncStream.makeStream(of: ReaderEvent?.self)
+        let terminalEvents = session.events()
+        let forwarding = Task {
+            for await event in terminalEvents {
+                switch event {
+                case .key(let key): continuation.yield(.key(key))
+                case .resize(let size): continuation.yield(.resize(size))
+                }
+            }
+            continuation.yield(nil)  // the input ended
+        }
+        defer { forwarding.cancel() }
+        var model = ReaderModel(size: session.size, timeFormatter: timeFormatter)
+        var renderer = ScreenRenderer()
+        var requests: [RequestID: Task<Void, Never>] = [:]
+        defer { for task in requests.values { task.cancel() } }
+
+        func perform(_ effects: [ReaderEffect]) -> ReaderExit? {
+            for effect in effects {
+                switch effect {
+                case .loadList(let tab, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.entries(for: tab)
+                        continuation.yield(.listLoaded(id, result))
+                    }
+                case .loadArticle(let entry, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.article(for: entry)
+                        continuation.yield(.articleLoaded(id, result))
+                    }
+                case .removeSaved(let entry, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.remove(entry)
+                        continuation.yield(.removed(id, result))
+                    }
+                case .cancel(let id):
+                    requests.removeValue(forKey: id)?.cancel()
+                case .quit(let exit):
+                    return exit
+                }
+            }
+            return nil
+        }
+
+        _ = perform(model.start())
+        session.write(renderer.render(model.render()))
+        for await event in events {
+            guard let event else { return .quit }
+            switch event {
+            case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _): requests[id] = nil
+            case .key(.control("l")): renderer.invalidate()
+            default: break
+            }
+            if let exit = perform(model.handle(event)) { return exit }
+            session.write(renderer.render(model.render()))
+        }
+        return .quit
+    }
+}

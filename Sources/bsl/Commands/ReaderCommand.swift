@@ -1,0 +1,129 @@
+import BasicCLI
+import BasicNetworking
+import BasicTerminal
+import CnblogsClient
+import Foundation
+import ReaderApp
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `bsl reader [--replay DIR]… [--source …] [--library PATH]`: the i博客园 app in a terminal.
+struct ReaderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reader",
+        abstract: "Read cnblogs in a full-screen terminal app: tabs of blog and news lists, and an article pager.",
+        discussion: """
+            Tabs: 首页 (the site home), 精华 (picked), 新闻 (news), 排行 (48-hour most read), 订阅, 离线, 我的. \
+            Keys: Tab/Shift-Tab, 1-7 or h/l switch tabs; j/k, arrows, PgUp/PgDn/Space, g/G move; Enter opens \
+            an article; q, Esc or Backspace go back; r reloads, or retries after an error; d removes a saved \
+            article in 离线, which reads the offline library (--library) with no network; q on the tab bar \
+            quits, Ctrl-C anywhere. It needs a terminal; in a script use the one-shot commands (bsl cnblogs \
+            blogs, news, read …). `--replay Samples/cnblogs-today` reads the bundled recording.
+            """)
+
+    @Option(
+        help: ArgumentHelp(
+            "Answer from the cassette folder DIR instead of the network; repeat it for several, the first "
+                + "folder that has a request answers it.", valueName: "dir"),
+        completion: .directory)
+    var replay: [String] = []
+    @Option(
+        help: ArgumentHelp(
+            "Where to read from: site (feeds and pages, no token), api (with a token), legacy. Default: api "
+                + "with a stored token or $CNBLOGS_TOKEN, else site.", valueName: "source"))
+    var source: CnblogsSourceName?
+    @Option(
+        help: ArgumentHelp(
+            "The offline library's folder, which also keeps the token (default $XDG_DATA_HOME/bsl or "
+                + "~/.local/share/bsl).", valueName: "path"),
+        completion: .directory)
+    var library: String?
+
+    func validate() throws {
+        guard TerminalSession.isInteractive() else {
+            throw ValidationError(
+                "bsl reader needs a terminal on its standard input and output; in a script or a pipe use the "
+                    + "one-shot commands (bsl cnblogs blogs, picked, news, top48, read)")
+        }
+    }
+
+    func run() async throws {
+        let client = try makeClient()
+        let formatter = try CnblogsOutput.timeFormatter()
+        let readerSource = ReaderSource(client: client, source: source?.source, library: libraryFolder)
+        let app = ReaderApp(source: readerSource, timeFormatter: formatter)
+        let session: TerminalSession
+        do {
+            session = try TerminalSession()
+        } catch {
+            throw CommandFailure(oneLine: error.description)
+        }
+        let exit = await app.run(on: session)
+        session.restore()
+        session.endBySignal()
+        if exit == .interrupted {
+            // Ctrl-C, read as a key in raw mode: end as a shell expects of an interrupted program.
+            Glibc.exit(130)
+        }
+    }
+
+    /// The library folder `--library` names, or the platform's default.
+    var libraryFolder: URL {
+        library.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? OfflineLibrary.defaultFolder(named: "bsl")
+    }
+
+    /// A client as the cnblogs commands make one, its requests answered by the `--replay`
+    /// folders when given.
+    func makeClient() throws -> CnblogsClient {
+        let folder = libraryFolder
+        let choice =
+            source.map { $0 == .api } ?? true
+            ? CnblogsCredentialChoice.find(environment: ProcessInfo.processInfo.environment, library: folder)
+            : .nothing
+        let configuration = URLSessionTransport.Configuration(
+            timeout: .seconds(TransportOptions.defaultTimeout),
+            additionalHeaders: ["User-Agent": TransportOptions.userAgent])
+        let transport: any Transport
+        if replay.isEmpty {
+            transport = URLSessionTransport(configuration: configuration)
+        } else {
+            do {
+                transport = ReplayChain(
+                    try replay.map { path throws(NetworkError) in
+                        try ReplayTransport(
+                            cassette: URL(fileURLWithPath: path), configuration: configuration,
+                            redactedParameters: CnblogsClient.cassetteRedactedParameters)
+                    })
+            } catch {
+                throw CommandFailure(oneLine: "\(error)")
+            }
+        }
+        return CnblogsClient(credential: choice.credential, transport: transport)
+    }
+}
+
+/// Several cassettes in order: a request is answered by the first that holds it.
+struct ReplayChain: Transport {
+    let cassettes: [ReplayTransport]
+
+    init(_ cassettes: [ReplayTransport]) {
+        self.cassettes = cassettes
+    }
+
+    func send(_ request: URLRequest) async throws(NetworkError) -> Response {
+        var missing: NetworkError?
+        for cassette in cassettes {
+            do {
+                return try await cassette.send(request)
+            } catch {
+                guard case .notRecorded = error else { throw error }
+                if missing == nil { missing = error }
+            }
+        }
+        throw missing ?? .invalidRequest(url: request.url?.absoluteString ?? "", reason: "no cassette to replay from")
+    }
+}
