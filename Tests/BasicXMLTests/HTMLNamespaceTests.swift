@@ -24,6 +24,18 @@ import Testing
         #expect(HTMLNode.serialize(try HTMLNode.parseFragment(html)) == expected)
     }
 
+    @Test(
+        "a tag named with . or _ is dropped and its text kept; custom elements with - stay",
+        arguments: [
+            ("<p.>x</p.>", "x"), ("<a_b>y</a_b>", "y"), ("<p>a<p.>b</p.>c</p>", "<p>abc</p>"),
+            ("<my-card>z</my-card>", "<my-card>z</my-card>"),
+        ])
+    func dottedNames(html: String, expected: String) throws {
+        let once = HTMLNode.serialize(try HTMLNode.parseFragment(html))
+        #expect(once == expected)
+        #expect(HTMLNode.serialize(try HTMLNode.parseFragment(once)) == once, "read again, it is the same")
+    }
+
     @Test("prefixed attributes stay as they are: they are names of their own in HTML")
     func prefixedAttributes() throws {
         let nodes = try HTMLNode.parseFragment("<a xlink:href=\"x\" xml:lang=\"zh\">t</a>")

@@ -36,13 +36,7 @@ struct Finding: Sendable, CustomTestStringConvertible {
     /// Findings of defects being fixed elsewhere, with who fixes them: replayed as known issues,
     /// so that the run stays green until the fix lands and then says the entry can go. When a
     /// fix is merged, delete its entries here.
-    static let open: [String: String] = [
-        "html/dotted-name-not-idempotent":
-            "<p><!DOCTYPE><p. sanitizes to <p><p.></p.></p>, which libxml2 reads again as <p></p><p.></p.>: an "
-            + "element whose name is not a plain HTML name (here 'p.') is kept, so sanitizing is not idempotent; "
-            + "found by the 10-minute html campaign, to be fixed in ArticleHTML+Sanitizing (drop such tags, keep "
-            + "their text, as for prefixed names)"
-    ]
+    static let open: [String: String] = [:]
 }
 
 @Suite struct FuzzFindingsTests {

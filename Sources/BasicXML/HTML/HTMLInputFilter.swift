@@ -8,8 +8,10 @@ import BasicFormat
 ///   HTML5 gives them: 0x80–0x9F through windows-1252 (`&#150;` is –), 0, surrogates and values
 ///   past U+10FFFF as U+FFFD, a control or U+FFFE/U+FFFF as itself, and `&#` without digits as
 ///   written. libxml2 would drop them in text and cut an attribute value short at them.
-/// - Namespace-prefixed tags (`<o:p>`, `</o:p>`, `<d::`) are removed, their contents kept: HTML
-///   has no namespaces, and libxml2 would make `<o:p>` a `<p>`.
+/// - Namespace-prefixed tags (`<o:p>`, `</o:p>`, `<d::`), and tags whose names are no HTML
+///   names for another reason (`<p.>`, `<a_b>`: a `.` or `_` in them), are removed, their
+///   contents kept: HTML has no namespaces, libxml2 would make `<o:p>` a `<p>`, and it nests
+///   `<p.>` differently once written out and read again, so sanitizing would not be idempotent.
 /// - A start tag keeps its first ``HTMLNode/maximumAttributeCount`` attributes: libxml2 compares
 ///   each attribute with every one before it.
 /// - A start tag that would open more than ``maximumOpenElements`` elements at once is removed,
@@ -194,9 +196,15 @@ struct HTMLInputFilter {
 
     // MARK: Tags
 
+    /// Whether a tag's name is no HTML element's: libxml2 takes `:`, `.` and `_` in names, HTML
+    /// (custom elements included) has letters, digits and `-` only.
+    static func isForeign(_ name: String) -> Bool {
+        name.utf8.contains { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") }
+    }
+
     private mutating func startTag(at index: Int) -> Int {
         let tag = readStartTag(at: index)
-        if tag.name.utf8.contains(UInt8(ascii: ":")) {
+        if Self.isForeign(tag.name) {
             replace(index..<tag.end, with: [])
             return tag.end
         }
@@ -319,7 +327,7 @@ struct HTMLInputFilter {
         let name = readName(&position)
         // libxml2 skips anything else in an end tag up to the first `>`, quotes or not.
         let end = end(of: UInt8(ascii: ">"), from: position)
-        if name.utf8.contains(UInt8(ascii: ":")) {
+        if Self.isForeign(name) {
             replace(index..<end, with: [])
             return end
         }
