@@ -76,6 +76,9 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``RoutingError/invalidPattern(_:reason:)``.
     public init(_ text: String) throws(RoutingError) {
         func invalid(_ reason: String) -> RoutingError { .invalidPattern(text, reason: reason) }
+        guard !Self.hasSpaceOrControl(text) else {
+            throw invalid("it holds spaces or control characters, which no link can; percent-encode them")
+        }
         guard let separator = text.range(of: "://") else { throw invalid("it has no '://'") }
         let scheme = text[..<separator.lowerBound]
         guard !scheme.isEmpty, !scheme.contains(where: { $0 == "*" || $0 == ":" || $0 == "/" }) else {
@@ -130,13 +133,20 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// A pattern for every link of a scheme, whatever its host and path.
     public init(scheme: String) throws(RoutingError) {
-        guard !scheme.isEmpty, !scheme.contains(where: { $0 == "*" || $0 == ":" || $0 == "/" }) else {
+        guard !scheme.isEmpty, !Self.hasSpaceOrControl(scheme),
+            !scheme.contains(where: { $0 == "*" || $0 == ":" || $0 == "/" })
+        else {
             throw RoutingError.invalidPattern(scheme, reason: "the scheme must be written out")
         }
         description = "\(scheme.lowercased()):"
         self.scheme = scheme.lowercased()
         parts = []
         isWholeScheme = true
+    }
+
+    /// Whether `text` holds what ``AppLink`` refuses in a link: white space or control characters.
+    private static func hasSpaceOrControl(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
     }
 
     /// The parameters when `link` matches, or `nil`.

@@ -64,7 +64,7 @@ import Testing
         "a pattern with a bad escape or a dot segment is refused, saying why",
         arguments: [
             ("mod://topic/%zz", "bad percent-escape"), ("mod://a/../b", "dot segment"),
-            ("mod://a/%2E", "dot segment"),
+            ("mod://a/%2E", "dot segment"), ("mo\nd://a/:id", "control characters"), ("mod://a b/:id", "spaces"),
         ])
     func refusedPatterns(pattern: String, reason: String) {
         do {

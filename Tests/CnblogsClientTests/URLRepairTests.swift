@@ -97,6 +97,19 @@ import Testing
             URLRepair.url(from: "/go?to=http://x.com/a//x.com/b")?.absoluteString == "/go?to=http://x.com/a//x.com/b")
     }
 
+    @Test(
+        "the scheme comes out lowercased, with or without a base, the rest as it was",
+        arguments: [
+            ("httpS://pic.cnblogs.com/face/1.png", "https://pic.cnblogs.com/face/1.png"),
+            ("HTTP://Images0.cnblogs.com/A.png?X=1#F", "http://Images0.cnblogs.com/A.png?X=1#F"),
+            ("https://pic.cnblogs.com/a.png", "https://pic.cnblogs.com/a.png"),
+        ])
+    func lowercasedScheme(input: String, expected: String) {
+        #expect(URLRepair.url(from: input)?.absoluteString == expected)
+        #expect(
+            URLRepair.url(from: input, relativeTo: URL(string: "https://www.cnblogs.com/"))?.absoluteString == expected)
+    }
+
     @Test("an empty address is nil")
     func empty() {
         #expect(URLRepair.url(from: "") == nil)

@@ -36,8 +36,10 @@ public enum URLRepair {
     /// // https://images0.cnblogs.com/news_topic/x.gif
     /// ```
     ///
-    /// A protocol-relative address still gets `http:`, whatever the base's scheme. With a nil
-    /// `base`, the same as ``url(from:)``.
+    /// A protocol-relative address still gets `http:`, whatever the base's scheme. The scheme is
+    /// lowercased (`HTTPS://` is `https://`, as RFC 3986 §6.2.2.1 normalizes it), so that what
+    /// checks for `http` and `https` and what downloads agree. With a nil `base`, the same as
+    /// ``url(from:)``.
     public static func url(from text: String, relativeTo base: URL?) -> URL? {
         var address = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !address.isEmpty else { return nil }
@@ -46,6 +48,12 @@ public enum URLRepair {
         if let base, url.scheme == nil {
             guard let resolved = URL(string: url.absoluteString, relativeTo: base)?.absoluteURL else { return nil }
             url = resolved
+        }
+        if let scheme = url.scheme, scheme != scheme.lowercased(),
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        {
+            components.scheme = scheme.lowercased()
+            url = components.url ?? url
         }
         let repaired = removingRepeatedHost(url.absoluteString)
         guard repaired != url.absoluteString else { return url }
