@@ -38,7 +38,7 @@ import Testing
             ("<a href=\"file:///etc/passwd\">f</a> <a href=\"vbscript:x\">v</a>", "f v"),
             ("<a href=\"data:text/html,hi\">d</a> <a href=\"ftp://x.com/\">p</a>", "d p"),
             ("<a href=\"mailto:a@b.com\">mail</a>", "mail[1]\n\n[1] mailto:a@b.com"),
-            ("<a href=\"HTTPS://a.com/\">A</a>", "A[1]\n\n[1] HTTPS://a.com/"),
+            ("<a href=\"HTTPS://a.com/\">A</a>", "A[1]\n\n[1] https://a.com/"),  // the scheme normalized
             ("<img src=\"http://[bad\">", "[image 1]\n\n[1] http://[bad"),
         ])
     func nonWebReferences(html: String, expected: String) {
