@@ -36,7 +36,13 @@ struct Finding: Sendable, CustomTestStringConvertible {
     /// Findings of defects being fixed elsewhere, with who fixes them: replayed as known issues,
     /// so that the run stays green until the fix lands and then says the entry can go. When a
     /// fix is merged, delete its entries here.
-    static let open: [String: String] = [:]
+    static let open: [String: String] = [
+        "html/ranking-page-not-idempotent":
+            "a mutated 9 KB ranking page (deeply nested divs and articles) sanitizes to something that sanitizes "
+            + "differently again; found by the second 10-minute html campaign of 2026-12-01 after about 4 minutes, "
+            + "not yet minimized (libFuzzer's -minimize_crash ran out of time on it): to be found and fixed in "
+            + "ArticleHTML+Sanitizing or HTMLInputFilter"
+    ]
 }
 
 @Suite struct FuzzFindingsTests {
