@@ -1,3 +1,5 @@
+import BasicCore
+
 /// Text from the network made safe to print on a terminal: nothing in it can drive the terminal
 /// (escape sequences and other control characters) or make it read differently from what it is
 /// (bidirectional overrides and isolates).
@@ -50,31 +52,11 @@ extension PrintableText {
     /// and paragraph separators U+2028 and U+2029 and the bidirectional embeddings, overrides and
     /// isolates written as Swift escapes (`\n`, `\r`, `\t`, `\0`, otherwise `\u{1B}`), the rest
     /// kept, so that a value from the input shows what it holds without breaking the line or
-    /// driving the terminal. Escaping twice changes nothing more. (BasicCore's `ErrorText` does
-    /// the same for the modules below BasicFormat.)
+    /// driving the terminal. Escaping twice changes nothing more. BasicCore's `ErrorText` does
+    /// the work, for every module.
     ///
     /// - Complexity: O(*n*) in the length of `text`.
     package static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            guard isEscaped(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
-        }
-        return result
-    }
-
-    /// Whether ``escaped(_:)`` writes `scalar` as an escape: the hidden characters and U+2028, U+2029.
-    static func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
-        isHidden(scalar) || scalar == "\u{2028}" || scalar == "\u{2029}"
+        ErrorText.oneLine(text)
     }
 }
