@@ -38,10 +38,11 @@ struct Finding: Sendable, CustomTestStringConvertible {
     /// fix is merged, delete its entries here.
     static let open: [String: String] = [
         "html/ranking-page-not-idempotent":
-            "a mutated 9 KB ranking page (deeply nested divs and articles) sanitizes to something that sanitizes "
-            + "differently again; found by the second 10-minute html campaign of 2026-12-01 after about 4 minutes, "
-            + "not yet minimized (libFuzzer's -minimize_crash ran out of time on it): to be found and fixed in "
-            + "ArticleHTML+Sanitizing or HTMLInputFilter"
+            "a mutated 9 KB ranking page sanitizes to one keeping href=\"http\u{FFFD}://www.cnblogs.com/\" (a "
+            + "replacement character inside the scheme, where the input has https://, after an attribute the "
+            + "mutation garbled), which the second pass drops: sanitizing is not idempotent. Found by the second "
+            + "10-minute html campaign of 2026-12-01 after about 4 minutes, not yet minimized; to be fixed in "
+            + "ArticleHTML+Sanitizing's linkValue or HTMLInputFilter"
     ]
 }
 
