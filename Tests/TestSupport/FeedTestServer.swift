@@ -163,7 +163,10 @@ public final class FeedTestServer: Sendable {
         }
         let port: Int?
         do {
-            port = try await process.standardOutput.asyncMap(readPort) ?? nil
+            port =
+                try await process.standardOutput.asyncMap {
+                    try await TestHTTPServer.readPort(from: $0, server: "feed server")
+                } ?? nil
         } catch {
             process.send(SIGKILL)
             throw error
@@ -256,30 +259,6 @@ public final class FeedTestServer: Sendable {
             throw TestSupportError("the feed server refused \(path): \(String(decoding: data, as: UTF8.self))")
         }
         return data
-    }
-
-    /// Reads the first line ("PORT <n>") on a thread of its own (outside the cooperative pool),
-    /// with a deadline.
-    private static func readPort(from handle: FileHandle) async throws -> Int? {
-        try await withCheckedThrowingContinuation { continuation in
-            let once = Once()
-            Thread {
-                var line = Data()
-                while true {
-                    let chunk = handle.readData(ofLength: 1)
-                    if chunk.isEmpty || chunk == Data("\n".utf8) { break }
-                    line.append(chunk)
-                }
-                let text = String(decoding: line, as: UTF8.self)
-                let port = text.hasPrefix("PORT ") ? Int(text.dropFirst(5)) : nil
-                once.run { continuation.resume(returning: port) }
-            }.start()
-            DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
-                once.run {
-                    continuation.resume(throwing: TestSupportError("the feed server did not start within 60 s"))
-                }
-            }
-        }
     }
 }
 

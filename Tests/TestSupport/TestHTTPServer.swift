@@ -106,9 +106,10 @@ public final class TestHTTPServer: Sendable {
         }
     }
 
-    /// Reads the first line ("PORT <n>") on a thread of its own (outside the cooperative pool),
-    /// with a deadline.
-    private static func readPort(from handle: FileHandle) async throws -> Int? {
+    /// Reads the first line ("PORT <n>") a server prints on a thread of its own (outside the
+    /// cooperative pool), with a deadline; `server` names it in the error. The feed server's
+    /// launcher reads its port the same way.
+    static func readPort(from handle: FileHandle, server: String = "test server") async throws -> Int? {
         try await withCheckedThrowingContinuation { continuation in
             let once = Once()
             Thread {
@@ -124,7 +125,7 @@ public final class TestHTTPServer: Sendable {
             }.start()
             DispatchQueue.global().asyncAfter(deadline: .now() + 60) {
                 once.run {
-                    continuation.resume(throwing: TestSupportError("the test server did not start within 60 s"))
+                    continuation.resume(throwing: TestSupportError("the \(server) did not start within 60 s"))
                 }
             }
         }

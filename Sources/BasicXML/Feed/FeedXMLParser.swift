@@ -208,34 +208,8 @@ struct FeedTreeBuilder {
 
     /// Keeps the first error of level error or worse, as ``TreeBuilder`` does.
     mutating func record(_ libxmlError: xmlError) {
-        guard error == nil, libxmlError.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        // An undeclared prefix leaves the document well-formed XML 1.0; the reader copes.
-        guard libxmlError.domain != Int32(XML_FROM_NAMESPACE.rawValue) else { return }
-        var message = libxmlError.message.map { String(cString: $0) } ?? "unknown error"
-        while message.last?.isWhitespace == true { message.removeLast() }
-        let code = libxmlError.code
-        let kind: XMLError.Kind
-        switch code {
-        case Int32(XML_ERR_ENTITY_LOOP.rawValue):
-            kind = .entityExpansion
-        case Int32(XML_ERR_INTERNAL_ERROR.rawValue) where message.contains("Excessive depth"):
-            kind = .tooDeep
-            message = "elements nest deeper than libxml2's limit of 256 levels"
-        case Int32(XML_ERR_DOCUMENT_END.rawValue), Int32(XML_ERR_TAG_NAME_MISMATCH.rawValue):
-            kind = .malformed
-        default:
-            kind = message.contains("Premature end") || isInputExhausted ? .truncated : .malformed
-        }
-        error = XMLError(
-            kind: kind, line: Int(libxmlError.line), column: Int(libxmlError.int2), code: code, message: message)
-    }
-
-    /// Whether the main parser has read all of its input: an error there means the input ended early.
-    private var isInputExhausted: Bool {
-        guard let input = mainContext?.pointee.input, let cur = input.pointee.cur, let end = input.pointee.end else {
-            return false
-        }
-        return cur >= end
+        guard error == nil else { return }
+        error = XMLError.from(libxml2: libxmlError, parser: mainContext)
     }
 
     /// An attribute's value, with `&#38;` and references to declared entities decoded by
