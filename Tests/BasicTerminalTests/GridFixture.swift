@@ -3,28 +3,17 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Text fixtures of screens (swift-snapshot-testing's idea, in a few lines): a grid's text is
-/// compared with `Fixtures/<name>.txt`. With `BSL_RECORD_FIXTURES=1` the fixture is written
-/// instead, and the test fails so that a recording is never taken for a pass.
+/// Text fixtures of screens: a grid's framed text compared with `Fixtures/<name>.txt` through
+/// TestSupport's ``TextFixture`` (`BSL_RECORD_FIXTURES=1` records it).
 enum GridFixture {
     static func expect(
         _ grid: CellGrid, matches name: String, target: String = "BasicTerminalTests",
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
         let url = TestPaths.fixture("\(name).txt", target: target)
-        let actual = framed(grid)
-        if ProcessInfo.processInfo.environment["BSL_RECORD_FIXTURES"] == "1" {
-            try? FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? actual.write(to: url, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(url.path); run again without BSL_RECORD_FIXTURES", sourceLocation: sourceLocation)
-            return
+        if let mismatch = TextFixture.mismatch(framed(grid), fixture: url) {
+            Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
         }
-        guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
-            Issue.record("no fixture \(url.path); record it with BSL_RECORD_FIXTURES=1", sourceLocation: sourceLocation)
-            return
-        }
-        #expect(actual == expected, "\n\(actual)", sourceLocation: sourceLocation)
     }
 
     /// The grid's lines between `|` marks, so a fixture shows its size and its trailing blanks.
