@@ -74,10 +74,12 @@ let package = Package(
         .target(name: "BudejieClient", dependencies: ["BasicCore", "BasicFormat", "BasicNetworking", "BasicRouting"]),
         .target(
             name: "CnblogsClient",
-            dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicFormat", "BasicStore", "BasicCache"]),
+            dependencies: [
+                "BasicCore", "BasicNetworking", "BasicXML", "BasicFormat", "BasicStore", "BasicCache", "BasicLocking",
+            ]),
         .target(
             name: "FeedsClient",
-            dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat"]),
+            dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat", "BasicLocking"]),
 
         // The interactive reader (`bsl reader`): its screens, on BasicTerminal.
         .target(name: "ReaderApp", dependencies: ["BasicFormat", "BasicTerminal", "CnblogsClient"]),
@@ -116,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "BasicCacheTests",
             dependencies: ["BasicCache", "BasicCore", "BasicFormat", "BasicLocking", "BasicNetworking", "TestSupport"]),
-        .testTarget(name: "BasicCLITests", dependencies: ["BasicCLI", "BasicFormat", "TestSupport"]),
+        .testTarget(name: "BasicCLITests", dependencies: ["BasicCLI", "BasicFormat", "BasicLocking", "TestSupport"]),
         .testTarget(name: "BasicCoreTests", dependencies: ["BasicCore", "TestSupport"]),
         .testTarget(name: "BasicLockingTests", dependencies: ["BasicLocking", "TestSupport"]),
         .testTarget(name: "BasicCryptoTests", dependencies: ["BasicCrypto", "TestSupport"]),
@@ -146,7 +148,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "FeedsClientTests",
-            dependencies: ["FeedsClient", "BasicCore", "BasicNetworking", "BasicStore", "BasicXML", "TestSupport"],
+            dependencies: [
+                "FeedsClient", "BasicCore", "BasicLocking", "BasicNetworking", "BasicStore", "BasicXML", "TestSupport",
+            ],
             exclude: ["Fixtures"]),
         .testTarget(
             name: "BasicStoreTests",

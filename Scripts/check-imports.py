@@ -16,6 +16,11 @@ Rules
     support, test-only executables), which may import any library of the package they depend on,
     TestSupport, Testing and XCTest.
   - A row names no module twice, and names only modules that exist or are marked "(planned)".
+  - A target whose code takes a bare `Mutex(…)` or `Mutex<…>` declares `typealias Mutex` itself (its
+    Locking.swift: `typealias Mutex<Value: ~Copyable> = BasicLocking.Lock<Value>`), so the
+    ThreadSanitizer pass, built with BASIC_TSAN_LOCKS, sees that lock. Without it the name is
+    Synchronization's futex lock, which TSan cannot see, and every access behind it is reported as a
+    race. Spelling `Synchronization.Mutex` says the choice is deliberate.
 
 Usage: check-imports.py [--package DIR]. Exit status 0 when the map holds, 1 when it does not, 2 when
 an input cannot be read.
@@ -121,6 +126,37 @@ def imports_of(folder: str) -> list[tuple[str, int, str]]:
     return found
 
 
+BARE_MUTEX = re.compile(r"(?<![.\w])Mutex\s*[(<]")
+OWN_MUTEX = re.compile(r"typealias\s+Mutex\b")
+STRING = re.compile(r'"""(?:.|\n)*?"""|"(?:\\.|[^"\\\n])*"')
+
+
+def code_of(text: str) -> str:
+    """The text without comments and string literals, keeping its line breaks."""
+    blank = lambda m: "\n" * m.group(0).count("\n")
+    text = re.sub(r"/\*.*?\*/", blank, text, flags=re.S)
+    text = STRING.sub(blank, text)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def lock_problems(name: str, folder: str, root: str) -> list[str]:
+    """Bare uses of `Mutex` in a target that does not declare its own `Mutex`."""
+    uses, declares = [], False
+    for rootdir, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if d not in ("Fixtures", ".build"))
+        for file in sorted(n for n in names if n.endswith(".swift")):
+            path = os.path.join(rootdir, file)
+            with open(path, encoding="utf-8") as handle:
+                code = code_of(handle.read())
+            declares = declares or OWN_MUTEX.search(code) is not None
+            uses += [(path, code.count("\n", 0, m.start()) + 1) for m in BARE_MUTEX.finditer(code)]
+    if declares or not uses:
+        return []
+    path, line = uses[0]
+    return [f"{os.path.relpath(path, root)}:{line}: {name} takes Synchronization.Mutex, which ThreadSanitizer "
+            f"cannot see; add a Locking.swift with `typealias Mutex<Value: ~Copyable> = BasicLocking.Lock<Value>`"]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--package", default=".", help="the folder of Package.swift (default: .)")
@@ -143,6 +179,8 @@ def main(argv: list[str]) -> int:
             problems.append(f"ARCHITECTURE.md has no row for the target `{name}`: add one to the module table")
             continue
         allowed = None if under_tests else rows[name]
+        if name != "BasicLocking":
+            problems += lock_problems(name, os.path.join(root, target["path"]), root)
         for path, line, module in imports_of(os.path.join(root, target["path"])):
             where = f"{os.path.relpath(path, root)}:{line}"
             if module == name or module in BASE:

@@ -89,6 +89,22 @@ import Testing
             dependency.standardOutput.contains("Package.swift: High depends on Low"), "\(dependency.standardOutput)")
     }
 
+    @Test("a bare Mutex in a target without its own Mutex typealias is reported; with it, or in a comment or string, not")
+    func bareMutex() async throws {
+        let bare = try await Self.check(low: "import Synchronization\nlet total = 1\nlet lock = Mutex(0)\n")
+        #expect(bare.status == 1)
+        #expect(
+            bare.standardOutput.contains("Sources/Low/Low.swift:3: Low takes Synchronization.Mutex"),
+            "\(bare.standardOutput)")
+        let own = try await Self.check(
+            low: "import Synchronization\ntypealias Mutex<Value: ~Copyable> = Synchronization.Mutex<Value>\n"
+                + "let lock = Mutex<Int>(0)\n")
+        #expect(own.status == 0, "\(own.standardOutput)")
+        let named = try await Self.check(
+            low: "import Synchronization\n// Mutex(0)\nlet text = \"Mutex(0)\"\nlet lock = Synchronization.Mutex(0)\n")
+        #expect(named.status == 0, "\(named.standardOutput)")
+    }
+
     @Test("an import in a comment is not an import")
     func comments() async throws {
         let result = try await Self.check(low: "// import High\n/* import High\n */\npublic let low = 1\n")

@@ -100,7 +100,7 @@ func exercise(_ withLock: @escaping WithLock) -> Int {
 
 /// The counters behind each kind of lock (noncopyable locks are shared through a class).
 final class Counters: Sendable {
-    let mutex = Mutex(0)
+    let mutex = Synchronization.Mutex(0)
     let lock = Lock(0)
     let pthreadLock = PThreadLock(0)
 }
