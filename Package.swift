@@ -66,7 +66,8 @@ let package = Package(
         .target(
             name: "BasicServices",
             dependencies: [
-                "BasicCache", "BasicCore", "BasicCrypto", "BasicFormat", "BasicLayout", "BasicNetworking", "BasicRouting",
+                "BasicCache", "BasicCore", "BasicCrypto", "BasicFormat", "BasicLayout", "BasicNetworking",
+                "BasicRouting",
                 "BasicStore", "BasicXML",
             ]),
 
@@ -143,7 +144,8 @@ let package = Package(
         .testTarget(
             name: "CnblogsClientTests",
             dependencies: [
-                "CnblogsClient", "BasicCore", "BasicFormat", "BasicLocking", "BasicNetworking", "BasicStore", "BasicXML",
+                "CnblogsClient", "BasicCore", "BasicFormat", "BasicLocking", "BasicNetworking", "BasicStore",
+                "BasicXML",
                 "TestSupport",
             ]),
         .testTarget(

@@ -89,7 +89,7 @@ import Testing
             dependency.standardOutput.contains("Package.swift: High depends on Low"), "\(dependency.standardOutput)")
     }
 
-    @Test("a bare Mutex in a target without its own Mutex typealias is reported; with it, or in a comment or string, not")
+    @Test("a bare Mutex in a target without its own typealias is reported; with one, in a comment or string, not")
     func bareMutex() async throws {
         let bare = try await Self.check(low: "import Synchronization\nlet total = 1\nlet lock = Mutex(0)\n")
         #expect(bare.status == 1)
