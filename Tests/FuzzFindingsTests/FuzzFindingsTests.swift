@@ -36,14 +36,7 @@ struct Finding: Sendable, CustomTestStringConvertible {
     /// Findings of defects being fixed elsewhere, with who fixes them: replayed as known issues,
     /// so that the run stays green until the fix lands and then says the entry can go. When a
     /// fix is merged, delete its entries here.
-    static let open: [String: String] = [
-        "html/ranking-page-not-idempotent":
-            "a mutated 9 KB ranking page sanitizes to one keeping href=\"http\u{FFFD}://www.cnblogs.com/\" (a "
-            + "replacement character inside the scheme, where the input has https://, after an attribute the "
-            + "mutation garbled), which the second pass drops: sanitizing is not idempotent. Found by the second "
-            + "10-minute html campaign of 2026-12-01 after about 4 minutes, not yet minimized; to be fixed in "
-            + "ArticleHTML+Sanitizing's linkValue or HTMLInputFilter"
-    ]
+    static let open: [String: String] = [:]
 }
 
 @Suite struct FuzzFindingsTests {

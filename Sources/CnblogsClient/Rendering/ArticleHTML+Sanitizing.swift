@@ -93,14 +93,17 @@ extension ArticleHTML {
 
     /// What a link (or other URL attribute) becomes: a fragment as written; a URL with one of
     /// `schemes`, or relative with no base, repaired and resolved; one that cannot be parsed as
-    /// written when its scheme is one of `schemes`; nil for anything else.
+    /// written (but ``serializable(_:)``) when its scheme is one of `schemes`; nil for anything else.
     static func linkValue(_ value: String, base: URL?, schemes: Set<String>) -> String? {
         // Browsers strip only ASCII white space and controls around a URL: U+3000 before `#`
         // makes a relative (file:) link, not a fragment.
-        if value.drop(while: { $0.unicodeScalars.allSatisfy { $0.value <= 0x20 } }).hasPrefix("#") { return value }
+        if value.drop(while: { $0.unicodeScalars.allSatisfy { $0.value <= 0x20 } }).hasPrefix("#") {
+            return serializable(value)
+        }
         if let url = allowedURL(value, base: base, schemes: schemes) { return url.absoluteString }
         if resolvedURL(value, base: base) == nil, let scheme = scheme(of: value), schemes.contains(scheme) {
-            return value
+            let kept = serializable(value)
+            return kept == value ? value : linkValue(kept, base: base, schemes: schemes)
         }
         return nil
     }
@@ -109,12 +112,28 @@ extension ArticleHTML {
     /// replaced by the transform's answer, else repaired; one that cannot be parsed as written
     /// when its scheme is `http` or `https`; nil for anything else.
     static func imageSourceValue(_ value: String, _ base: URL?, _ imageSource: (URL) -> String?) -> String? {
-        if isDataURI(value) { return isDataImage(value) ? value : nil }
+        if isDataURI(value) { return isDataImage(value) ? serializable(value) : nil }
         if let url = webImageURL(value, base: base) { return imageSource(url) ?? url.absoluteString }
         if resolvedURL(value, base: base) == nil, let scheme = scheme(of: value), imageSchemes.contains(scheme) {
-            return value
+            let kept = serializable(value)
+            return kept == value ? value : imageSourceValue(kept, base, imageSource)
         }
         return nil
+    }
+
+    /// A URL attribute's value kept as written, without what the serializer would write otherwise:
+    /// C0 controls other than tab and line breaks, U+FFFE and U+FFFF, which it writes as U+FFFD.
+    /// The scheme and fragment rules skip those controls (a browser reads `java\u{1}script:` as
+    /// `javascript:`), but not U+FFFD, so a value kept with them would read differently when
+    /// sanitized again (fuzz finding html/ranking-page-not-idempotent). A value that parses as a
+    /// URL needs none of this: its controls are percent-encoded.
+    static func serializable(_ value: String) -> String {
+        func rewritten(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && !"\t\n\r".unicodeScalars.contains(scalar)) || scalar.value == 0xFFFE
+                || scalar.value == 0xFFFF
+        }
+        guard value.unicodeScalars.contains(where: rewritten) else { return value }
+        return String(String.UnicodeScalarView(value.unicodeScalars.filter { !rewritten($0) }))
     }
 
     /// Whether `value` is a `data:` URI of an image type, spaces and control characters aside.
