@@ -1,6 +1,7 @@
 import BasicCLI
 import BasicNetworking
 import BasicTerminal
+import BudejieClient
 import CnblogsClient
 import Foundation
 import ReaderApp
@@ -54,7 +55,11 @@ struct ReaderCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try makeClient()
         let formatter = try CnblogsOutput.timeFormatter()
-        let readerSource = ReaderSource(client: client, source: source?.source, library: libraryFolder)
+        var readerSource = ReaderSource(client: client, source: source?.source, library: libraryFolder)
+        // 我的: the squares through the same transport (and --replay folders), the caches under
+        // $XDG_CACHE_HOME/bsl.
+        readerSource.budejie = BudejieClient(transport: client.pool.transport)
+        readerSource.caches = ReaderCaches(folder: ReaderCaches.defaultFolder())
         let app = ReaderApp(source: readerSource, timeFormatter: formatter)
         let session: TerminalSession
         do {
