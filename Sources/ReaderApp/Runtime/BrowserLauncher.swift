@@ -43,8 +43,21 @@ public enum BrowserLauncher {
         }
     }
 
-    /// Starts `arguments` (the first found on `PATH`), returning 0 or the error number.
+    /// The program `name` on `environment`'s `PATH` (a name with a slash is a path already).
+    private static func executable(_ name: String, environment: [String: String]) -> String? {
+        if name.contains("/") { return name }
+        let path = environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/bin:/usr/bin:/bin"
+        for folder in path.split(separator: ":") where folder.hasPrefix("/") {
+            let candidate = folder.hasSuffix("/") ? "\(folder)\(name)" : "\(folder)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `arguments`, the first looked up on `environment`'s `PATH` (not this process's,
+    /// which `posix_spawnp` would search), returning 0 or the error number.
     private static func spawn(_ arguments: [String], environment: [String: String]) -> Int32 {
+        guard let program = executable(arguments[0], environment: environment) else { return ENOENT }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -73,7 +86,7 @@ public enum BrowserLauncher {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for variable in envp { free(variable) } }
         var pid = pid_t()
-        let code = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
+        let code = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
         guard code == 0 else { return code }
         let child = pid
         Thread {

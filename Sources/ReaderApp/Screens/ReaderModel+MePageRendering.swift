@@ -63,11 +63,11 @@ extension ReaderModel {
             let span = spans[index]
             let isSelected = me.selected == .square(index)
             let style: CellStyle = isSelected ? .inverse : []
-            let name = TextWidth.truncated(TerminalText.printable(square.name), toColumns: max(span.count - 3, 1))
+            // The next square's mark is the gap between the two.
+            let name = TextWidth.truncated(TerminalText.printable(square.name), toColumns: max(span.count - 2, 1))
             let line = top + row * step
-            // The last column of a span stays blank: a gap between squares.
-            let end = grid.put((isSelected ? "> " : "  ") + name, row: line, column: span.lowerBound, style: style)
-            if isSelected { grid.setStyle(.inverse, row: line, from: span.lowerBound, to: max(end, span.upperBound - 1)) }
+            grid.put((isSelected ? "> " : "  ") + name, row: line, column: span.lowerBound, style: style)
+            if isSelected { grid.setStyle(.inverse, row: line, from: span.lowerBound, to: span.upperBound) }
         }
         return min(rows - first, visible) * step - (step - 1)
     }
