@@ -61,15 +61,19 @@ import Testing
         #expect(model.render().line(10).hasPrefix("> 清除缓存"))
         _ = model.press(.character("g"))
         #expect(model.render().line(2).hasPrefix("> 审帖"))
-        for (keys, tab) in [([Key.character("l")], ReaderTab.home), ([.character("h")], .offline), ([.tab], .home),
-            ([.backTab], .offline), ([.character("3")], .news)] as [([Key], ReaderTab)] {
+        for (keys, tab) in [
+            ([Key.character("l")], ReaderTab.home), ([.character("h")], .offline), ([.tab], .home),
+            ([.backTab], .offline), ([.character("3")], .news),
+        ] as [([Key], ReaderTab)] {
             var copy = model
             for key in keys { _ = copy.handle(.key(key)) }
             #expect(copy.tab == tab, "\(keys)")
         }
     }
 
-    @Test("Enter on the clear row asks y/n; n keeps everything; y clears with progress, then 0B", arguments: [large, small])
+    @Test(
+        "Enter on the clear row asks y/n; n keeps everything; y clears with progress, then 0B",
+        arguments: [large, small])
     func clearing(size: TerminalSize) async throws {
         var model = MeSamples.model(size, squares: try await MeSamples.recorded(), bytes: 12_345_678)
         _ = model.press(.character("G"))
@@ -103,7 +107,8 @@ import Testing
         #expect(model.render().line(19).hasPrefix("The cache is still being measured"))
         _ = model.handle(.cache(RequestID(3), .measured(.failure(ReaderFailure("permission denied")))))
         #expect(model.clearCacheRow == "清除缓存(大小未知)")
-        #expect(model.render().line(11).hasPrefix("  Could not measure the cache: permiss"), "\(model.render().line(11))")
+        #expect(
+            model.render().line(11).hasPrefix("  Could not measure the cache: permiss"), "\(model.render().line(11))")
         #expect(model.press(.enter) == [])
         #expect(model.render().line(19) == "Clear the cache? y/n")
         #expect(model.type("y") == [.clearCache(RequestID(4))])
@@ -112,9 +117,9 @@ import Testing
         #expect(model.type("r") == [.loadSquares(RequestID(5)), .measureCache(RequestID(6))])
     }
 
-    @Test("when the Budejie API does not answer, one line says so and the settings row still works", arguments: [
-        large, small,
-    ])
+    @Test(
+        "when the Budejie API does not answer, one line says so and the settings row still works",
+        arguments: [large, small])
     func apiDidNotAnswer(size: TerminalSize) {
         var model = MeSamples.model(size)
         let failure = ReaderFailure("the network is unreachable (offline): GET http://api.budejie.com/api/api_open.php")

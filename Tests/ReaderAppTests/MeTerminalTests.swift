@@ -50,9 +50,12 @@ import Testing
             try await pane.send("G", "Enter")
             try await pane.waitForScreen("the question") { $0.contains("Clear the cache (2.5MB)? y/n") }
             try await pane.send("y")
-            try await pane.waitForScreen("0B") { $0.contains("> 清除缓存(0B)") && $0.contains("Cleared 3 files, 2.5MB freed.") }
+            try await pane.waitForScreen("0B") {
+                $0.contains("> 清除缓存(0B)") && $0.contains("Cleared 3 files, 2.5MB freed.")
+            }
             for cache in ["images", "custom"] {
-                let left = try FileManager.default.contentsOfDirectory(atPath: pane.folder.path("cache/bsl/\(cache)").path)
+                let left = try FileManager.default.contentsOfDirectory(
+                    atPath: pane.folder.path("cache/bsl/\(cache)").path)
                 #expect(left.isEmpty, "\(cache)/ is empty and still there: \(left)")
             }
             for decoy in Self.decoys {
@@ -80,10 +83,23 @@ import Testing
             }
             try await pane.send("Enter", "y")
             try await pane.waitForScreen("0B") { $0.contains("> 清除缓存(0B)") }
-            #expect(try FileManager.default.contentsOfDirectory(atPath: pane.folder.path("cache/bsl/custom").path).isEmpty)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: pane.folder.path("cache/bsl/custom").path).isEmpty)
             #expect((try? Data(contentsOf: pane.folder.path("cache/keep.txt")))?.count == 999)
             try await pane.send("q")
             #expect(try await pane.waitForFile("status.txt") == "0\n")
+        }
+    }
+}
+
+/// `bsl reader --help` on the 我的 page.
+@Suite struct MeCommandTests {
+    @Test("help tells of 我的: the squares, the browser, 清除缓存 and the cache folder")
+    func help() async throws {
+        let result = try await ProcessRunner.run(TestPaths.builtProduct("bsl"), ["reader", "--help"])
+        #expect(result.status == 0)
+        for text in ["我的", "$BROWSER", "xdg-open", "清除缓存", "$XDG_CACHE_HOME/bsl", "y clears"] {
+            #expect(result.standardOutput.contains(text), "\(text) in \(result.standardOutput)")
         }
     }
 }

@@ -55,7 +55,8 @@ import Testing
         arguments: [
             (["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/a"], "/x/cache/bsl"),
             (["XDG_CACHE_HOME": "relative/cache", "HOME": "/home/a"], "/home/a/.cache/bsl"),
-            (["XDG_CACHE_HOME": "", "HOME": "/home/a"], "/home/a/.cache/bsl"), (["HOME": "/home/b"], "/home/b/.cache/bsl"),
+            (["XDG_CACHE_HOME": "", "HOME": "/home/a"], "/home/a/.cache/bsl"),
+            (["HOME": "/home/b"], "/home/b/.cache/bsl"),
         ])
     func defaultFolder(environment: [String: String], path: String) {
         #expect(ReaderCaches.defaultFolder(environment: environment).path == path)
@@ -87,7 +88,8 @@ import Testing
         let order = reports.folders
         #expect(order.first == .images && order.last == .custom, "\(order)")
         #expect(order.firstIndex(of: .custom) ?? 0 > order.lastIndex(of: .images) ?? 0, "images/ first: \(order)")
-        #expect(reports.last(.images) == FolderCleaner.Progress(done: 2, total: 2), "its two files, the link not counted")
+        #expect(
+            reports.last(.images) == FolderCleaner.Progress(done: 2, total: 2), "its two files, the link not counted")
     }
 
     @Test("a missing folder is created empty; a folder that is a link is refused and its target kept")
