@@ -36,6 +36,17 @@ import Testing
         for row in 0..<size.rows { #expect(TextWidthCheck.fits(grid.line(row), size.columns)) }
     }
 
+    @Test(
+        "on the smallest terminals the clear row still shows above the status line, and every line fits",
+        arguments: [TerminalSize(columns: 20, rows: 5), TerminalSize(columns: 20, rows: 8)])
+    func smallest(size: TerminalSize) async throws {
+        var model = MeSamples.model(size, squares: try await MeSamples.recorded(), bytes: 1_000)
+        _ = model.press(.character("G"))
+        let grid = model.render()
+        #expect(grid.line(size.rows - 2).hasPrefix("> 清除缓存(1.0KB)") || grid.line(size.rows - 3).hasPrefix("> 清除缓存"))
+        for row in 0..<size.rows { #expect(TextWidthCheck.fits(grid.line(row), size.columns)) }
+    }
+
     @Test("j/k and the arrows move over the squares and then the settings row; h/l, Tab and 1-7 still switch tabs")
     func moving() async throws {
         var model = MeSamples.model(Self.large, squares: try await MeSamples.recorded(), bytes: 0)

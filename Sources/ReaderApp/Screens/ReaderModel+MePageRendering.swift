@@ -19,7 +19,8 @@ extension ReaderModel {
         let settingsHeight = 1 + MePage.Setting.allCases.count + 1
         let gridHeight = max(height - settingsHeight, 1)
         let used = drawSquares(into: &grid, top: top, height: gridHeight)
-        drawSettings(into: &grid, top: top + used + 1)
+        // On a terminal too low for both, the settings rows keep their place above the status line.
+        drawSettings(into: &grid, top: min(top + used + 1, size.rows - 1 - MePage.Setting.allCases.count))
         drawMeStatus(into: &grid)
     }
 
