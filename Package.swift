@@ -83,7 +83,12 @@ let package = Package(
             dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat", "BasicLocking"]),
 
         // The interactive reader (`bsl reader`): its screens, on BasicTerminal.
-        .target(name: "ReaderApp", dependencies: ["BasicFormat", "BasicTerminal", "CnblogsClient"]),
+        .target(
+            name: "ReaderApp",
+            dependencies: [
+                "BasicFormat", "BasicTerminal", "CnblogsClient", "BasicCache", "BasicLayout", "BasicRouting",
+                "BudejieClient",
+            ]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(
@@ -133,6 +138,7 @@ let package = Package(
             name: "ReaderAppTests",
             dependencies: [
                 "ReaderApp", "BasicFormat", "BasicNetworking", "BasicTerminal", "CnblogsClient", "TestSupport",
+                "BasicCache", "BudejieClient",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

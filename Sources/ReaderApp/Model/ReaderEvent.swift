@@ -1,5 +1,7 @@
 import BasicTerminal
+import BudejieClient
 import CnblogsClient
+import Foundation
 
 /// A request the model asked for, so that its answer finds the screen that asked (or none,
 /// when that screen has gone: a late answer is dropped).
@@ -42,6 +44,14 @@ public enum ReaderEvent: Sendable {
     case articleLoaded(RequestID, Result<Article, ReaderFailure>)
     /// Removing a saved article ended.
     case removed(RequestID, Result<ReaderEntry, ReaderFailure>)
+    /// The 我的 tab's square grid's request ended.
+    case squaresLoaded(RequestID, Result<[Square], ReaderFailure>)
+    /// The 我的 tab's cache work reported: measured, how far clearing has got, cleared.
+    case cache(RequestID, CacheReport)
+    /// A link could not be opened in the browser.
+    case linkNotOpened(URL, ReaderFailure)
+    /// Time passed: a spinner turns. Sent while ``ReaderModel/isAnimating``.
+    case tick
 }
 
 /// What the model asks the app to do after an event.
@@ -52,6 +62,17 @@ public enum ReaderEffect: Hashable, Sendable {
     case loadArticle(ReaderEntry, RequestID)
     /// Remove a saved article from the offline library, answering with ``ReaderEvent/removed(_:_:)``.
     case removeSaved(ReaderEntry, RequestID)
+    /// Load the 我的 tab's square grid, answering with ``ReaderEvent/squaresLoaded(_:_:)``.
+    case loadSquares(RequestID)
+    /// Measure the cache folders off the UI loop, answering with ``ReaderEvent/cache(_:_:)``
+    /// (``CacheReport/measured(_:)``).
+    case measureCache(RequestID)
+    /// Clear the cache folders (images first, then custom), answering with
+    /// ``ReaderEvent/cache(_:_:)``: progress, then ``CacheReport/cleared(_:)``.
+    case clearCache(RequestID)
+    /// Open a web page in the browser (`$BROWSER`, else `xdg-open`), without waiting for it;
+    /// answering only when it cannot be started, with ``ReaderEvent/linkNotOpened(_:_:)``.
+    case openInBrowser(URL)
     /// Cancel a request: its screen has gone.
     case cancel(RequestID)
     /// End the reader.

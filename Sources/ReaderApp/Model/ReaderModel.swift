@@ -19,6 +19,8 @@ public struct ReaderModel: Sendable {
     public private(set) var tab: ReaderTab = .home
     var lists: [ReaderTab: ReaderList] = [:]
     var pager: ArticlePager?
+    /// The 我的 tab: its squares, its settings rows, the selection.
+    var me = MePage()
     /// A line for the status bar until the next key: the outcome of a removal.
     var notice: String?
     var lastRequest = 0
@@ -97,6 +99,8 @@ public struct ReaderModel: Sendable {
                 notice = "Could not remove it: \(failure.message)"
             }
             return []
+        case .squaresLoaded, .cache, .linkNotOpened, .tick:
+            return handleMePage(event)
         }
     }
 
@@ -105,6 +109,7 @@ public struct ReaderModel: Sendable {
     private mutating func handle(_ key: Key) -> [ReaderEffect] {
         if key == .interrupt { return cancelAll() + [.quit(.interrupted)] }
         if pager != nil { return handlePager(key) }
+        if tab == .me, let effects = handleMePage(key) { return effects }
         switch key {
         case .character("q"):
             return cancelAll() + [.quit(.quit)]
@@ -173,9 +178,10 @@ public struct ReaderModel: Sendable {
 
     // MARK: Tabs and requests
 
-    private mutating func switchTab(to target: ReaderTab) -> [ReaderEffect] {
+    mutating func switchTab(to target: ReaderTab) -> [ReaderEffect] {
         guard target != tab else { return [] }
         var effects: [ReaderEffect] = []
+        if tab == .me { effects += leaveMePage() }
         if var list = lists[tab], let id = list.loadingRequest {
             // Leaving the tab cancels its request; coming back loads again.
             effects.append(.cancel(id))
@@ -188,6 +194,7 @@ public struct ReaderModel: Sendable {
 
     /// The effects of showing `target`: its first load.
     private mutating func enter(_ target: ReaderTab) -> [ReaderEffect] {
+        if target == .me { return enterMePage() }
         guard target.hasList, (lists[target] ?? ReaderList()).phase == .idle else { return [] }
         return reload(target)
     }
@@ -206,10 +213,11 @@ public struct ReaderModel: Sendable {
     private mutating func cancelAll() -> [ReaderEffect] {
         var effects = ReaderTab.allCases.compactMap { lists[$0]?.loadingRequest }.map(ReaderEffect.cancel)
         if let id = pager?.loadingRequest { effects.append(.cancel(id)) }
+        effects += me.requests.map(ReaderEffect.cancel)
         return effects
     }
 
-    private mutating func makeRequest() -> RequestID {
+    mutating func makeRequest() -> RequestID {
         lastRequest += 1
         return RequestID(lastRequest)
     }

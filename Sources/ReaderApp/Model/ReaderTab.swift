@@ -12,7 +12,7 @@ public enum ReaderTab: Int, CaseIterable, Hashable, Sendable {
     case subscriptions
     /// 离线: the offline library, newest first, read with no network.
     case offline
-    /// 我的: the "Me" page (a later version).
+    /// 我的: the "Me" page: the Budejie square grid and the settings rows (清除缓存).
     case me
 
     /// The tab's name in the tab bar.

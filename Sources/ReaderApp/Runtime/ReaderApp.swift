@@ -45,6 +45,8 @@ public struct ReaderApp: Sendable {
         var renderer = ScreenRenderer()
         var requests: [RequestID: Task<Void, Never>] = [:]
         defer { for task in requests.values { task.cancel() } }
+        var ticker: Task<Void, Never>?
+        defer { ticker?.cancel() }
 
         func perform(_ effects: [ReaderEffect]) -> ReaderExit? {
             for effect in effects {
@@ -67,6 +69,10 @@ public struct ReaderApp: Sendable {
                         let result = await source.remove(entry)
                         continuation.yield(.removed(id, result))
                     }
+                case .loadSquares(let id), .measureCache(let id), .clearCache(let id):
+                    requests[id] = mePageTask(for: effect, answering: continuation)
+                case .openInBrowser(let url):
+                    openInBrowser(url, answering: continuation)
                 case .cancel(let id):
                     requests.removeValue(forKey: id)?.cancel()
                 case .quit(let exit):
@@ -82,11 +88,14 @@ public struct ReaderApp: Sendable {
             guard let event else { return .quit }
             switch event {
             case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _): requests[id] = nil
+            case .squaresLoaded(let id, _): requests[id] = nil
+            case .cache(let id, let report) where report.isFinal: requests[id] = nil
             case .key(.control("l")): renderer.invalidate()
             default: break
             }
             if let exit = perform(model.handle(event)) { return exit }
             session.write(renderer.render(model.render()))
+            ticker = Self.ticker(ticker, animating: model.isAnimating, answering: continuation)
         }
         return .quit
     }

@@ -1,3 +1,4 @@
+import BudejieClient
 import CnblogsClient
 import Foundation
 
@@ -11,6 +12,10 @@ public struct ReaderSource: Sendable {
     public let source: CnblogsSource?
     /// The offline library's folder; nil for none.
     public let library: URL?
+    /// The Budejie client the 我的 tab's square grid reads; nil for none (the grid says so).
+    public var budejie: BudejieClient?
+    /// The cache folders the 我的 tab measures and clears; nil for none.
+    public var caches: ReaderCaches?
 
     /// A source reading through `client` from `source`, and saved articles from the library in
     /// the folder `library`.

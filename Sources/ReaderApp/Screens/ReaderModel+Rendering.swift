@@ -37,6 +37,7 @@ extension ReaderModel {
     }
 
     private func drawList(into grid: inout CellGrid) {
+        if tab == .me { return drawMePage(into: &grid) }
         let status = size.rows - 1
         guard tab.hasList else {
             let lines = Self.wrap(
@@ -130,7 +131,7 @@ extension ReaderModel {
     }
 
     /// The status line: keys on the left (cut to fit), `right` at the right edge.
-    private func drawStatus(_ keys: String, right: String, into grid: inout CellGrid) {
+    func drawStatus(_ keys: String, right: String, into grid: inout CellGrid) {
         let row = size.rows - 1
         let rightColumns = TextWidth.columns(of: right)
         let room = size.columns - (rightColumns > 0 ? rightColumns + 1 : 0)

@@ -1,6 +1,7 @@
 import BasicCLI
 import BasicNetworking
 import BasicTerminal
+import BudejieClient
 import CnblogsClient
 import Foundation
 import ReaderApp
@@ -21,8 +22,12 @@ struct ReaderCommand: AsyncParsableCommand {
             Keys: Tab/Shift-Tab, 1-7 or h/l switch tabs; j/k, arrows, PgUp/PgDn/Space, g/G move; Enter opens \
             an article; q, Esc or Backspace go back; r reloads, or retries after an error; d removes a saved \
             article in 离线, which reads the offline library (--library) with no network; q on the tab bar \
-            quits, Ctrl-C anywhere. It needs a terminal; in a script use the one-shot commands (bsl cnblogs \
-            blogs, news, read …). `--replay Samples/cnblogs-today` reads the bundled recording.
+            quits, Ctrl-C anywhere. 我的 shows the Budejie squares (--replay Samples/budejie): j/k and ←/→ \
+            move, Enter opens a square's link (a web page in $BROWSER, else xdg-open); below them 清除缓存 \
+            shows the size of $XDG_CACHE_HOME/bsl (default ~/.cache/bsl: images/ and custom/, never the \
+            offline library), and Enter on it asks, y clears. It needs a terminal; in a script use the \
+            one-shot commands (bsl cnblogs blogs, news, read …). `--replay Samples/cnblogs-today` reads the \
+            bundled recording.
             """)
 
     @Option(
@@ -54,7 +59,11 @@ struct ReaderCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try makeClient()
         let formatter = try CnblogsOutput.timeFormatter()
-        let readerSource = ReaderSource(client: client, source: source?.source, library: libraryFolder)
+        var readerSource = ReaderSource(client: client, source: source?.source, library: libraryFolder)
+        // 我的: the squares through the same transport (and --replay folders), the caches under
+        // $XDG_CACHE_HOME/bsl.
+        readerSource.budejie = BudejieClient(transport: client.pool.transport)
+        readerSource.caches = ReaderCaches(folder: ReaderCaches.defaultFolder())
         let app = ReaderApp(source: readerSource, timeFormatter: formatter)
         let session: TerminalSession
         do {
