@@ -1,5 +1,6 @@
 import BasicTerminal
 import CnblogsClient
+import Foundation
 
 /// A request the model asked for, so that its answer finds the screen that asked (or none,
 /// when that screen has gone: a late answer is dropped).
@@ -42,6 +43,17 @@ public enum ReaderEvent: Sendable {
     case articleLoaded(RequestID, Result<Article, ReaderFailure>)
     /// Removing a saved article ended.
     case removed(RequestID, Result<ReaderEntry, ReaderFailure>)
+    /// The next page of a list came (or did not).
+    case moreLoaded(RequestID, Result<[ReaderEntry], ReaderFailure>)
+    /// An article's comments came (or did not).
+    case commentsLoaded(RequestID, Result<[Comment], ReaderFailure>)
+    /// A job (saving, opening the browser, writing a page) says where it stands: a line for the
+    /// status bar.
+    case progress(RequestID, String)
+    /// A job ended: the line that says how.
+    case finished(RequestID, Result<String, ReaderFailure>)
+    /// A moment passed (about a tenth of a second): the spinner turns while something loads.
+    case tick
 }
 
 /// What the model asks the app to do after an event.
@@ -52,6 +64,19 @@ public enum ReaderEffect: Hashable, Sendable {
     case loadArticle(ReaderEntry, RequestID)
     /// Remove a saved article from the offline library, answering with ``ReaderEvent/removed(_:_:)``.
     case removeSaved(ReaderEntry, RequestID)
+    /// Load the list's page `page` (2 and on), answering with ``ReaderEvent/moreLoaded(_:_:)``.
+    case loadMore(ReaderTab, page: Int, RequestID)
+    /// Load an entry's comments, answering with ``ReaderEvent/commentsLoaded(_:_:)``.
+    case loadComments(ReaderEntry, RequestID)
+    /// Save an article in the offline library with its images, reporting
+    /// ``ReaderEvent/progress(_:_:)`` and then ``ReaderEvent/finished(_:_:)``.
+    case save(Article, RequestID)
+    /// Open a link in the browser (`$BROWSER`, else `xdg-open`), without waiting for it;
+    /// answering with ``ReaderEvent/finished(_:_:)``.
+    case openLink(URL, RequestID)
+    /// Write the article's phone-sized page (`ArticlePage`) to a file, answering with
+    /// ``ReaderEvent/finished(_:_:)`` naming its path.
+    case writePage(Article, RequestID)
     /// Cancel a request: its screen has gone.
     case cancel(RequestID)
     /// End the reader.

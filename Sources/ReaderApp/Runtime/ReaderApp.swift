@@ -67,6 +67,31 @@ public struct ReaderApp: Sendable {
                         let result = await source.remove(entry)
                         continuation.yield(.removed(id, result))
                     }
+                case .loadMore(let tab, let page, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.entries(for: tab, page: page)
+                        continuation.yield(.moreLoaded(id, result))
+                    }
+                case .loadComments(let entry, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.comments(for: entry)
+                        continuation.yield(.commentsLoaded(id, result))
+                    }
+                case .save(let article, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.save(article) { done, total in
+                            continuation.yield(.progress(id, "Saving images \(done)/\(total)…"))
+                        }
+                        continuation.yield(.finished(id, result))
+                    }
+                case .openLink(let url, let id):
+                    requests[id] = Task { continuation.yield(.finished(id, BrowserLauncher.open(url))) }
+                case .writePage(let article, let id):
+                    let source = source
+                    requests[id] = Task { continuation.yield(.finished(id, await source.writePage(article))) }
                 case .cancel(let id):
                     requests.removeValue(forKey: id)?.cancel()
                 case .quit(let exit):
@@ -76,17 +101,38 @@ public struct ReaderApp: Sendable {
             return nil
         }
 
+        // Turns the spinner while the model is busy: a tick a tenth of a second, only then.
+        var ticker: Task<Void, Never>?
+        defer { ticker?.cancel() }
+        func tickWhileBusy() {
+            if model.isBusy, ticker == nil {
+                ticker = Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .milliseconds(100))
+                        continuation.yield(.tick)
+                    }
+                }
+            } else if !model.isBusy, let running = ticker {
+                running.cancel()
+                ticker = nil
+            }
+        }
+
         _ = perform(model.start())
         session.write(renderer.render(model.render()))
+        tickWhileBusy()
         for await event in events {
             guard let event else { return .quit }
             switch event {
-            case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _): requests[id] = nil
+            case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _), .moreLoaded(let id, _),
+                .commentsLoaded(let id, _), .finished(let id, _):
+                requests[id] = nil
             case .key(.control("l")): renderer.invalidate()
             default: break
             }
             if let exit = perform(model.handle(event)) { return exit }
             session.write(renderer.render(model.render()))
+            tickWhileBusy()
         }
         return .quit
     }

@@ -54,7 +54,9 @@ struct ReaderCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try makeClient()
         let formatter = try CnblogsOutput.timeFormatter()
-        let readerSource = ReaderSource(client: client, source: source?.source, library: libraryFolder)
+        let readerSource = ReaderSource(
+            client: client, source: source?.source, library: libraryFolder,
+            pageFolder: Self.cacheFolder.appendingPathComponent("custom/pages", isDirectory: true))
         let app = ReaderApp(source: readerSource, timeFormatter: formatter)
         let session: TerminalSession
         do {
@@ -69,6 +71,16 @@ struct ReaderCommand: AsyncParsableCommand {
             // Ctrl-C, read as a key in raw mode: end as a shell expects of an interrupted program.
             Glibc.exit(130)
         }
+    }
+
+    /// The reader's cache folder: `$XDG_CACHE_HOME/bsl`, else `~/.cache/bsl` (a relative
+    /// `XDG_CACHE_HOME` is ignored, as the XDG rules say).
+    static var cacheFolder: URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") {
+            return URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent("bsl", isDirectory: true)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/bsl", isDirectory: true)
     }
 
     /// The library folder `--library` names, or the platform's default.
