@@ -15,6 +15,19 @@ struct ArticlePager: Hashable, Sendable {
     var lines: [String] = []
     var wrapWidth = 0
     var top = 0
+    /// The comments, while they are shown over the body (`c`).
+    var comments: CommentsPane?
+
+    /// The article, once it has come.
+    var article: Article? {
+        if case .loaded(let article) = phase { return article }
+        return nil
+    }
+
+    /// The requests it waits for: the body's and the comments'.
+    var requests: [RequestID] {
+        [loadingRequest, comments?.loadingRequest].compactMap { $0 }
+    }
 
     /// The request it waits for.
     var loadingRequest: RequestID? {

@@ -59,8 +59,6 @@ struct MePage: Hashable, Sendable {
     var selection = Selection.square(0)
     /// The grid's column the selection left it from, to come back to.
     var column = 0
-    /// The spinner's step.
-    var spinner = 0
 
     /// The squares shown: none until they have loaded.
     var shownSquares: [Square] {

@@ -50,7 +50,17 @@ public enum ReaderEvent: Sendable {
     case cache(RequestID, CacheReport)
     /// A link could not be opened in the browser.
     case linkNotOpened(URL, ReaderFailure)
-    /// Time passed: a spinner turns. Sent while ``ReaderModel/isAnimating``.
+    /// The next page of a list came (or did not).
+    case moreLoaded(RequestID, Result<[ReaderEntry], ReaderFailure>)
+    /// An article's comments came (or did not).
+    case commentsLoaded(RequestID, Result<[Comment], ReaderFailure>)
+    /// A job (saving, writing a page) says where it stands: a line for the
+    /// status bar.
+    case progress(RequestID, String)
+    /// A job ended: the line that says how.
+    case finished(RequestID, Result<String, ReaderFailure>)
+    /// A moment passed (about a tenth of a second): the spinner turns. Sent while
+    /// ``ReaderModel/isAnimating``.
     case tick
 }
 
@@ -73,6 +83,16 @@ public enum ReaderEffect: Hashable, Sendable {
     /// Open a web page in the browser (`$BROWSER`, else `xdg-open`), without waiting for it;
     /// answering only when it cannot be started, with ``ReaderEvent/linkNotOpened(_:_:)``.
     case openInBrowser(URL)
+    /// Load the list's page `page` (2 and on), answering with ``ReaderEvent/moreLoaded(_:_:)``.
+    case loadMore(ReaderTab, page: Int, RequestID)
+    /// Load an entry's comments, answering with ``ReaderEvent/commentsLoaded(_:_:)``.
+    case loadComments(ReaderEntry, RequestID)
+    /// Save an article in the offline library with its images, reporting
+    /// ``ReaderEvent/progress(_:_:)`` and then ``ReaderEvent/finished(_:_:)``.
+    case save(Article, RequestID)
+    /// Write the article's phone-sized page (`ArticlePage`) to a file, answering with
+    /// ``ReaderEvent/finished(_:_:)`` naming its path.
+    case writePage(Article, RequestID)
     /// Cancel a request: its screen has gone.
     case cancel(RequestID)
     /// End the reader.

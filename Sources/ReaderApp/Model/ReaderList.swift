@@ -1,3 +1,5 @@
+import CnblogsClient
+
 /// A tab's list: its entries, whether it is loading or failed, the selected entry and the first
 /// one shown.
 struct ReaderList: Hashable, Sendable {
@@ -16,11 +18,35 @@ struct ReaderList: Hashable, Sendable {
     var entries: [ReaderEntry] = []
     var selected = 0
     var top = 0
+    /// The last page loaded (1 after the first load).
+    var page = 1
+    /// The request for the next page, while it runs.
+    var moreRequest: RequestID?
+    /// Why the next page could not be loaded, until the next try.
+    var moreFailure: String?
+    /// Whether the last page added nothing new: there is no more to load.
+    var isComplete = false
 
     /// The request it waits for.
     var loadingRequest: RequestID? {
         if case .loading(let id) = phase { return id }
         return nil
+    }
+
+    /// Adds a later page's entries, leaving out those already listed (a list that moved on
+    /// between two pages repeats some); a page that adds nothing ends the list.
+    mutating func append(_ more: [ReaderEntry]) {
+        let known = Set(entries.map { EntryKey(kind: $0.kind, id: $0.id) })
+        let new = more.filter { !known.contains(EntryKey(kind: $0.kind, id: $0.id)) }
+        entries += new
+        page += 1
+        isComplete = new.isEmpty
+    }
+
+    /// What tells two entries apart.
+    private struct EntryKey: Hashable {
+        var kind: Article.Kind
+        var id: Int
     }
 
     /// Moves the selection by `delta` (clamped), keeping it inside the `height` rows shown.

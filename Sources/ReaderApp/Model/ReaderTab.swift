@@ -36,6 +36,14 @@ public enum ReaderTab: Int, CaseIterable, Hashable, Sendable {
         }
     }
 
+    /// Whether the tab's list comes in pages, the next loaded by moving past the last entry.
+    public var pages: Bool {
+        switch self {
+        case .home, .picked, .news: true
+        case .ranking, .subscriptions, .offline, .me: false
+        }
+    }
+
     /// The tab after this one, wrapping around.
     var next: ReaderTab { ReaderTab(rawValue: (rawValue + 1) % Self.allCases.count) ?? .home }
 

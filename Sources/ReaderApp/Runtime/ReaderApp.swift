@@ -73,6 +73,29 @@ public struct ReaderApp: Sendable {
                     requests[id] = mePageTask(for: effect, answering: continuation)
                 case .openInBrowser(let url):
                     openInBrowser(url, answering: continuation)
+                case .loadMore(let tab, let page, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.entries(for: tab, page: page)
+                        continuation.yield(.moreLoaded(id, result))
+                    }
+                case .loadComments(let entry, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.comments(for: entry)
+                        continuation.yield(.commentsLoaded(id, result))
+                    }
+                case .save(let article, let id):
+                    let source = source
+                    requests[id] = Task {
+                        let result = await source.save(article) { done, total in
+                            continuation.yield(.progress(id, "Saving images \(done)/\(total)…"))
+                        }
+                        continuation.yield(.finished(id, result))
+                    }
+                case .writePage(let article, let id):
+                    let source = source
+                    requests[id] = Task { continuation.yield(.finished(id, await source.writePage(article))) }
                 case .cancel(let id):
                     requests.removeValue(forKey: id)?.cancel()
                 case .quit(let exit):
@@ -84,11 +107,13 @@ public struct ReaderApp: Sendable {
 
         _ = perform(model.start())
         session.write(renderer.render(model.render()))
+        ticker = Self.ticker(ticker, animating: model.isAnimating, answering: continuation)
         for await event in events {
             guard let event else { return .quit }
             switch event {
-            case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _): requests[id] = nil
-            case .squaresLoaded(let id, _): requests[id] = nil
+            case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _), .moreLoaded(let id, _),
+                .commentsLoaded(let id, _), .finished(let id, _), .squaresLoaded(let id, _):
+                requests[id] = nil
             case .cache(let id, let report) where report.isFinal: requests[id] = nil
             case .key(.control("l")): renderer.invalidate()
             default: break

@@ -16,13 +16,18 @@ public struct ReaderSource: Sendable {
     public var budejie: BudejieClient?
     /// The cache folders the 我的 tab measures and clears; nil for none.
     public var caches: ReaderCaches?
+    /// Where `w` writes articles' pages; nil for nowhere.
+    public let pageFolder: URL?
 
     /// A source reading through `client` from `source`, and saved articles from the library in
     /// the folder `library`.
-    public init(client: CnblogsClient, source: CnblogsSource? = nil, library: URL? = nil) {
+    ///
+    /// `pageFolder` is where ``writePage(_:)`` writes an article's phone-sized page.
+    public init(client: CnblogsClient, source: CnblogsSource? = nil, library: URL? = nil, pageFolder: URL? = nil) {
         self.client = client
         self.source = source
         self.library = library
+        self.pageFolder = pageFolder
     }
 
     /// The entries of `tab`'s list, or why there are none.
@@ -47,6 +52,75 @@ public struct ReaderSource: Sendable {
             }
         } catch {
             return .failure(ReaderFailure(error.description))
+        }
+    }
+
+    /// Page `page` (2 and on) of a list that pages (``ReaderTab/pages``), or why it cannot be had.
+    public func entries(for tab: ReaderTab, page: Int) async -> Result<[ReaderEntry], ReaderFailure> {
+        let source = client.resolved(self.source)
+        do {
+            switch tab {
+            case .home:
+                return .success(try await client.blogs(page: page, from: source).items.map(ReaderEntry.init))
+            case .picked:
+                return .success(try await client.picked(page: page, from: source).items.map(ReaderEntry.init))
+            case .news:
+                return .success(
+                    try await client.newsItems(.latest, page: page, from: source).items.map(ReaderEntry.init))
+            case .ranking, .subscriptions, .offline, .me:
+                return .failure(ReaderFailure("\(tab.title) has no more pages"))
+            }
+        } catch {
+            return .failure(ReaderFailure(error.description))
+        }
+    }
+
+    /// The comments on `entry`'s post or news item (the first page), or why they cannot be read.
+    public func comments(for entry: ReaderEntry) async -> Result<[Comment], ReaderFailure> {
+        let source = client.resolved(self.source)
+        do {
+            switch entry.kind {
+            case .news:
+                return .success(try await client.comments(onNews: entry.id, from: source).items)
+            case .post:
+                let reference = PostReference(id: entry.id, blogapp: entry.blogapp)
+                return .success(try await client.comments(on: reference, from: source).items)
+            }
+        } catch {
+            return .failure(ReaderFailure(error.description))
+        }
+    }
+
+    /// Saves `article` in the offline library with its images, calling `progress` with (images
+    /// done, images in all) from any thread; the line to show when it is done.
+    public func save(
+        _ article: Article, progress: @escaping @Sendable (_ done: Int, _ total: Int) -> Void
+    ) async -> Result<String, ReaderFailure> {
+        guard let library else { return .failure(ReaderFailure("Could not save it: no offline library was given")) }
+        do {
+            let opened = try OfflineLibrary(folder: library, pool: client.pool)
+            let result = try await opened.save(article, downloadingImages: true, progress: progress)
+            let images =
+                article.imageURLs.isEmpty ? "" : " (\(result.entry.savedImages) of \(article.imageURLs.count) images)"
+            return .success(
+                "\(result.replacedExisting ? "Saved again" : "Saved") \(article.key) for reading offline\(images).")
+        } catch {
+            return .failure(ReaderFailure("Could not save it: \(error.description)"))
+        }
+    }
+
+    /// Writes `article`'s phone-sized page (`ArticlePage`, the sanitized body in the app's
+    /// layout) to `<pageFolder>/<key>.html`; the line naming the file.
+    public func writePage(_ article: Article) async -> Result<String, ReaderFailure> {
+        guard let pageFolder else { return .failure(ReaderFailure("Could not write the page: no folder for pages")) }
+        let file = pageFolder.appendingPathComponent("\(article.key).html")
+        do {
+            try FileManager.default.createDirectory(at: pageFolder, withIntermediateDirectories: true)
+            let body = ArticleHTML.sanitized(article.html, base: article.link)
+            try Data(ArticlePage(article: article, bodyHTML: body).html().utf8).write(to: file, options: .atomic)
+            return .success("Wrote \(file.path)")
+        } catch {
+            return .failure(ReaderFailure("Could not write \(file.path): \(error.localizedDescription)"))
         }
     }
 

@@ -3,10 +3,11 @@ import BasicTerminal
 import BudejieClient
 
 extension ReaderModel {
-    /// Whether something on screen is turning a spinner (the 我的 tab's squares loading, its
-    /// cache measured or cleared): the runtime then sends ``ReaderEvent/tick`` now and then.
+    /// Whether something on screen is turning a spinner (a list, an article or its comments
+    /// loading, a job running, the 我的 tab's squares loading, its cache measured or cleared):
+    /// the runtime then sends ``ReaderEvent/tick`` now and then.
     public var isAnimating: Bool {
-        tab == .me && pager == nil && me.isBusy
+        isBusy || (tab == .me && pager == nil && me.isBusy)
     }
 
     /// The 我的 tab's settings row "清除缓存(…)" as it reads now: `清除缓存(12.3MB)`, with the
@@ -77,8 +78,6 @@ extension ReaderModel {
             handleCache(report, id: id)
         case .linkNotOpened(let url, let failure):
             notice = "Could not open \(url.absoluteString): \(failure.message)"
-        case .tick:
-            if isAnimating { me.spinner += 1 }
         default:
             break
         }

@@ -24,9 +24,6 @@ extension ReaderModel {
         drawMeStatus(into: &grid)
     }
 
-    /// The spinner's character now.
-    private var spinner: String { Self.spinnerFrames[me.spinner % Self.spinnerFrames.count] }
-
     /// Draws the grid from `top`, in at most `height` rows; returns the rows used.
     private func drawSquares(into grid: inout CellGrid, top: Int, height: Int) -> Int {
         let line: String

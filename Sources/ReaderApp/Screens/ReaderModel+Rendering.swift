@@ -12,7 +12,9 @@ extension ReaderModel {
             grid.put("terminal too small", row: 0, column: 0)
             return grid
         }
-        if let pager {
+        if showingHelp {
+            drawHelp(into: &grid)
+        } else if let pager {
             drawPager(pager, into: &grid)
         } else {
             drawTabBar(into: &grid)
@@ -63,8 +65,13 @@ extension ReaderModel {
             tab == .offline
             ? "j/k move  Enter read  d remove  Tab/1-7 tabs  q quit"
             : "j/k move  Enter open  Tab/1-7 tabs  r refresh  q quit"
-        if list.loadingRequest != nil {
-            grid.put("Loading \(tab.title)…", row: status, column: 0, style: .bold)
+        if let input = searchInput {
+            let prompt = "/" + TerminalText.printable(input)
+            grid.put(TextWidth.truncated(prompt, toColumns: size.columns), row: status, column: 0)
+        } else if list.loadingRequest != nil {
+            grid.put("Loading \(tab.title)… \(spinner)", row: status, column: 0, style: .bold)
+        } else if list.moreRequest != nil {
+            drawStatus("Loading page \(list.page + 1)… \(spinner)", right: "", into: &grid)
         } else if list.entries.isEmpty {
             let empty =
                 tab == .offline
@@ -75,8 +82,10 @@ extension ReaderModel {
             drawStatus(notice ?? "r refresh  q quit", right: "", into: &grid)
         } else {
             // A notice takes the whole line.
-            let position = notice == nil ? "\(list.selected + 1)/\(list.entries.count)" : ""
-            drawStatus(notice ?? keys, right: position, into: &grid)
+            let failure = list.moreFailure.map { "Could not load page \(list.page + 1): \($0) (j tries again)" }
+            let line = notice ?? failure
+            let position = line == nil ? "\(list.selected + 1)/\(list.entries.count)" : ""
+            drawStatus(line ?? keys, right: position, into: &grid)
         }
     }
 
@@ -109,26 +118,100 @@ extension ReaderModel {
         grid.put(TextWidth.truncated(byline, toColumns: size.columns), row: 1, column: 0)
         grid.put(String(repeating: "─", count: size.columns), row: 2, column: 0, style: .dim)
         let height = pagerHeight
+        if let comments = pager.comments {
+            drawComments(comments, into: &grid)
+            return
+        }
         switch pager.phase {
         case .loading:
-            grid.put("Loading the article…", row: 3, column: 0, style: .bold)
-            drawStatus("q back", right: "", into: &grid)
+            grid.put("Loading the article… \(spinner)", row: 3, column: 0, style: .bold)
+            drawStatus(notice ?? "q back", right: "", into: &grid)
         case .failed(let message):
             let lines =
                 Self.wrap("Could not load the article: \(message)", width: size.columns) + ["", "Press r to retry."]
             for (index, line) in lines.prefix(height).enumerated() { grid.put(line, row: 3 + index, column: 0) }
-            drawStatus("r retry  q back", right: "", into: &grid)
+            drawStatus(notice ?? "r retry  q back", right: "", into: &grid)
         case .loaded:
             for (offset, line) in pager.lines.dropFirst(pager.top).prefix(height).enumerated() {
                 grid.put(line, row: 3 + offset, column: 0)
             }
             let last = min(pager.top + height, pager.lines.count)
             let percent = pager.lines.isEmpty ? 100 : last * 100 / pager.lines.count
-            drawStatus(
-                "Space/PgDn page  j/k line  g/G top/end  q back", right: "\(last)/\(pager.lines.count) \(percent)%",
-                into: &grid)
+            let position = "\(last)/\(pager.lines.count) \(percent)%"
+            let keys = "Space page  c comments  s save  o open  n/p next/prev  ? keys  q back"
+            drawStatus(notice ?? keys, right: notice == nil ? position : "", into: &grid)
         }
     }
+
+    /// The comments over the body: loading, failed, or the comments from ``CommentsPane/top``.
+    private func drawComments(_ comments: CommentsPane, into grid: inout CellGrid) {
+        let height = pagerHeight
+        switch comments.phase {
+        case .loading:
+            grid.put("Loading the comments… \(spinner)", row: 3, column: 0, style: .bold)
+            drawStatus(notice ?? "c/q back to the article", right: "", into: &grid)
+        case .failed(let message):
+            let lines =
+                Self.wrap("Could not load the comments: \(message)", width: size.columns) + ["", "Press r to retry."]
+            for (index, line) in lines.prefix(height).enumerated() { grid.put(line, row: 3 + index, column: 0) }
+            drawStatus(notice ?? "r retry  c/q back to the article", right: "", into: &grid)
+        case .loaded(let list) where list.isEmpty:
+            grid.put("No comments yet.", row: 3, column: 0)
+            drawStatus(notice ?? "c/q back to the article", right: "", into: &grid)
+        case .loaded(let list):
+            for (offset, line) in comments.lines.dropFirst(comments.top).prefix(height).enumerated() {
+                grid.put(line, row: 3 + offset, column: 0, style: line.hasPrefix("#") ? .bold : [])
+            }
+            let last = min(comments.top + height, comments.lines.count)
+            drawStatus(
+                notice ?? "\(list.count) comments  Space page  j/k line  c/q back to the article",
+                right: notice == nil ? "\(last)/\(comments.lines.count)" : "", into: &grid)
+        }
+    }
+
+    /// The keys, over the whole screen, until the next key (`?`).
+    private func drawHelp(into grid: inout CellGrid) {
+        grid.put("Keys", row: 0, column: 0, style: .bold)
+        grid.put(String(repeating: "─", count: size.columns), row: 1, column: 0, style: .dim)
+        let lines = Self.helpLines(width: size.columns)
+        let height = size.rows - 3
+        for (index, line) in lines.dropFirst(helpTop).prefix(height).enumerated() {
+            grid.put(line, row: 2 + index, column: 0)
+        }
+        if lines.count > height {
+            drawStatus(
+                "j/k scroll  any other key closes", right: "\(min(helpTop + height, lines.count))/\(lines.count)",
+                into: &grid)
+        } else {
+            drawStatus("Any key closes this.", right: "", into: &grid)
+        }
+    }
+
+    /// The help's lines at `width` columns: each key and what it does, wrapped under the key.
+    static func helpLines(width: Int) -> [String] {
+        let keys: [(String, String)] = [
+            ("Tab S-Tab 1-7 h l", "switch tabs"), ("j k ↑ ↓", "move; past the end loads the next page"),
+            ("Space PgUp PgDn", "page"), ("g G", "first, last"), ("Enter", "open the article"),
+            ("/ n N", "find in the list, next, previous"), ("r", "reload, or retry after an error"),
+            ("d", "remove a saved article (离线)"), ("c", "the article's comments"),
+            ("s", "save the article for reading offline"), ("o", "open its link in the browser"),
+            ("w", "write its phone-sized page to a file"), ("n p", "next, previous article"),
+            ("q Esc ⌫", "back; q on the tab bar quits"), ("Ctrl-C", "quit from anywhere"), ("?", "these keys"),
+        ]
+        let keyColumns = min(18, max(width / 3, 6))
+        var lines: [String] = []
+        for (key, meaning) in keys {
+            let wrapped = wrap(meaning, width: max(width - keyColumns - 1, 4))
+            for (index, part) in wrapped.enumerated() {
+                let left = index == 0 ? TextWidth.truncated(key, toColumns: keyColumns) : ""
+                lines.append(left + String(repeating: " ", count: keyColumns - TextWidth.columns(of: left) + 1) + part)
+            }
+        }
+        return lines
+    }
+
+    /// The spinner's character now, turned by each tick while something loads.
+    var spinner: String { Self.spinnerFrames[spinnerStep % Self.spinnerFrames.count] }
 
     /// The status line: keys on the left (cut to fit), `right` at the right edge.
     func drawStatus(_ keys: String, right: String, into grid: inout CellGrid) {

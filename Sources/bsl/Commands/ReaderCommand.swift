@@ -59,11 +59,14 @@ struct ReaderCommand: AsyncParsableCommand {
     func run() async throws {
         let client = try makeClient()
         let formatter = try CnblogsOutput.timeFormatter()
-        var readerSource = ReaderSource(client: client, source: source?.source, library: libraryFolder)
+        let caches = ReaderCaches(folder: ReaderCaches.defaultFolder())
+        var readerSource = ReaderSource(
+            client: client, source: source?.source, library: libraryFolder,
+            pageFolder: caches.url(of: .custom).appendingPathComponent("pages", isDirectory: true))
         // 我的: the squares through the same transport (and --replay folders), the caches under
         // $XDG_CACHE_HOME/bsl.
         readerSource.budejie = BudejieClient(transport: client.pool.transport)
-        readerSource.caches = ReaderCaches(folder: ReaderCaches.defaultFolder())
+        readerSource.caches = caches
         let app = ReaderApp(source: readerSource, timeFormatter: formatter)
         let session: TerminalSession
         do {
