@@ -19,10 +19,13 @@ struct ReaderCommand: AsyncParsableCommand {
         abstract: "Read cnblogs in a full-screen terminal app: tabs of blog and news lists, and an article pager.",
         discussion: """
             Tabs: 首页 (the site home), 精华 (picked), 新闻 (news), 排行 (48-hour most read), 订阅, 离线, 我的. \
-            Keys: Tab/Shift-Tab, 1-7 or h/l switch tabs; j/k, arrows, PgUp/PgDn/Space, g/G move; Enter opens \
-            an article; q, Esc or Backspace go back; r reloads, or retries after an error; d removes a saved \
-            article in 离线, which reads the offline library (--library) with no network; q on the tab bar \
-            quits, Ctrl-C anywhere. 我的 shows the Budejie squares (--replay Samples/budejie): j/k and ←/→ \
+            Keys: Tab/Shift-Tab, 1-7 or h/l switch tabs; j/k, arrows, PgUp/PgDn/Space, g/G move, and moving \
+            past the last entry loads the next page; / finds in the list, n/N the next match; Enter opens an \
+            article, where c shows its comments, s saves it offline, o opens its link in $BROWSER (else \
+            xdg-open), w writes its phone-sized page under $XDG_CACHE_HOME/bsl/custom/pages, n/p read the \
+            next or previous one; q, Esc or Backspace go back; r reloads, or retries after an error; d \
+            removes a saved article in 离线, which reads the offline library (--library) with no network; ? \
+            shows the keys; q on the tab bar quits, Ctrl-C anywhere. 我的 shows the Budejie squares (--replay Samples/budejie): j/k and ←/→ \
             move, Enter opens a square's link (a web page in $BROWSER, else xdg-open); below them 清除缓存 \
             shows the size of $XDG_CACHE_HOME/bsl (default ~/.cache/bsl: images/ and custom/, never the \
             offline library), and Enter on it asks, y clears. It needs a terminal; in a script use the \
