@@ -83,7 +83,7 @@ let package = Package(
             dependencies: ["BasicCore", "BasicNetworking", "BasicXML", "BasicStore", "BasicFormat", "BasicLocking"]),
 
         // The interactive reader (`bsl reader`): its screens, on BasicTerminal.
-        .target(name: "ReaderApp", dependencies: ["BasicFormat", "BasicTerminal", "CnblogsClient"]),
+        .target(name: "ReaderApp", dependencies: ["BasicFormat", "BasicTerminal", "CnblogsClient", "FeedsClient"]),
 
         // The command-line tool and the benchmarks.
         .executableTarget(
@@ -133,6 +133,7 @@ let package = Package(
             name: "ReaderAppTests",
             dependencies: [
                 "ReaderApp", "BasicFormat", "BasicNetworking", "BasicTerminal", "CnblogsClient", "TestSupport",
+                "FeedsClient",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

@@ -42,6 +42,8 @@ public enum ReaderEvent: Sendable {
     case articleLoaded(RequestID, Result<Article, ReaderFailure>)
     /// Removing a saved article ended.
     case removed(RequestID, Result<ReaderEntry, ReaderFailure>)
+    /// One of 订阅's requests answered.
+    case subscriptions(SubscriptionsEvent)
 }
 
 /// What the model asks the app to do after an event.
@@ -52,6 +54,8 @@ public enum ReaderEffect: Hashable, Sendable {
     case loadArticle(ReaderEntry, RequestID)
     /// Remove a saved article from the offline library, answering with ``ReaderEvent/removed(_:_:)``.
     case removeSaved(ReaderEntry, RequestID)
+    /// Run one of 订阅's requests (``SubscriptionsEffect``), answering with ``ReaderEvent/subscriptions(_:)``.
+    case subscriptions(SubscriptionsEffect)
     /// Cancel a request: its screen has gone.
     case cancel(RequestID)
     /// End the reader.

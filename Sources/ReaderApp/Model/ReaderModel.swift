@@ -19,6 +19,8 @@ public struct ReaderModel: Sendable {
     public private(set) var tab: ReaderTab = .home
     var lists: [ReaderTab: ReaderList] = [:]
     var pager: ArticlePager?
+    /// 订阅: the feeds, the feed opened, a refresh.
+    var subscriptionsPage = SubscriptionsPage()
     /// A line for the status bar until the next key: the outcome of a removal.
     var notice: String?
     var lastRequest = 0
@@ -59,6 +61,7 @@ public struct ReaderModel: Sendable {
             pager?.wrap(width: width)
             pager?.scroll(by: 0, height: pagerHeight)
             for tab in ReaderTab.allCases { lists[tab]?.keepVisible(height: listHeight) }
+            fitSubscriptions()
             return []
         case .listLoaded(let id, let result):
             guard let tab = ReaderTab.allCases.first(where: { lists[$0]?.loadingRequest == id }) else { return [] }
@@ -97,6 +100,8 @@ public struct ReaderModel: Sendable {
                 notice = "Could not remove it: \(failure.message)"
             }
             return []
+        case .subscriptions(let event):
+            return handleSubscriptions(event)
         }
     }
 
@@ -104,6 +109,7 @@ public struct ReaderModel: Sendable {
 
     private mutating func handle(_ key: Key) -> [ReaderEffect] {
         if key == .interrupt { return cancelAll() + [.quit(.interrupted)] }
+        if tab == .subscriptions, let effects = handleSubscriptionsKey(key) { return effects }
         if pager != nil { return handlePager(key) }
         switch key {
         case .character("q"):
@@ -182,12 +188,14 @@ public struct ReaderModel: Sendable {
             list.phase = list.entries.isEmpty ? .idle : .loaded
             lists[tab] = list
         }
+        if tab == .subscriptions { effects += leaveSubscriptions() }
         tab = target
         return effects + enter(target)
     }
 
     /// The effects of showing `target`: its first load.
     private mutating func enter(_ target: ReaderTab) -> [ReaderEffect] {
+        if target == .subscriptions { return enterSubscriptions() }
         guard target.hasList, (lists[target] ?? ReaderList()).phase == .idle else { return [] }
         return reload(target)
     }
@@ -206,10 +214,11 @@ public struct ReaderModel: Sendable {
     private mutating func cancelAll() -> [ReaderEffect] {
         var effects = ReaderTab.allCases.compactMap { lists[$0]?.loadingRequest }.map(ReaderEffect.cancel)
         if let id = pager?.loadingRequest { effects.append(.cancel(id)) }
+        effects += subscriptionsPage.requests.map(ReaderEffect.cancel)
         return effects
     }
 
-    private mutating func makeRequest() -> RequestID {
+    mutating func makeRequest() -> RequestID {
         lastRequest += 1
         return RequestID(lastRequest)
     }

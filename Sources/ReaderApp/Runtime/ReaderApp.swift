@@ -67,6 +67,8 @@ public struct ReaderApp: Sendable {
                         let result = await source.remove(entry)
                         continuation.yield(.removed(id, result))
                     }
+                case .subscriptions(let effect):
+                    requests[effect.request] = source.feeds.start(effect) { continuation.yield(.subscriptions($0)) }
                 case .cancel(let id):
                     requests.removeValue(forKey: id)?.cancel()
                 case .quit(let exit):
@@ -82,6 +84,7 @@ public struct ReaderApp: Sendable {
             guard let event else { return .quit }
             switch event {
             case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _): requests[id] = nil
+            case .subscriptions(let answer) where answer.isFinal: requests[answer.request] = nil
             case .key(.control("l")): renderer.invalidate()
             default: break
             }

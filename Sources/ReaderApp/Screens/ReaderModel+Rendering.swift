@@ -38,6 +38,7 @@ extension ReaderModel {
 
     private func drawList(into grid: inout CellGrid) {
         let status = size.rows - 1
+        if tab == .subscriptions { return drawSubscriptions(into: &grid) }
         guard tab.hasList else {
             let lines = Self.wrap(
                 "\(tab.title) comes in a later version of the reader; meanwhile the one-shot commands have it "
@@ -130,7 +131,7 @@ extension ReaderModel {
     }
 
     /// The status line: keys on the left (cut to fit), `right` at the right edge.
-    private func drawStatus(_ keys: String, right: String, into grid: inout CellGrid) {
+    func drawStatus(_ keys: String, right: String, into grid: inout CellGrid) {
         let row = size.rows - 1
         let rightColumns = TextWidth.columns(of: right)
         let room = size.columns - (rightColumns > 0 ? rightColumns + 1 : 0)
