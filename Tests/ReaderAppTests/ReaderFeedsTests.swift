@@ -2,7 +2,6 @@ import CnblogsClient
 import FeedsClient
 import Foundation
 import ReaderApp
-import Synchronization
 import TestSupport
 import Testing
 
@@ -159,11 +158,11 @@ enum SubscriptionFeeds {
                 OPMLEntry(url: good.absoluteString, title: "好的"), OPMLEntry(url: broken.absoluteString, title: "坏的"),
             ])
         }
-        let progress = Mutex<[SubscriptionsProgress]>([])
-        let refresh = try await ReaderFeeds(library: libraryFolder).refresh { state in
-            progress.withLock { $0.append(state) }
-        }.get()
-        let seen = progress.withLock { $0 }
+        let (progress, reported) = AsyncStream.makeStream(of: SubscriptionsProgress.self)
+        let refresh = try await ReaderFeeds(library: libraryFolder).refresh { reported.yield($0) }.get()
+        reported.finish()
+        var seen: [SubscriptionsProgress] = []
+        for await state in progress { seen.append(state) }
         #expect(seen.map(\.done) == [1, 2])
         #expect(seen.map(\.total) == [2, 2])
         #expect(seen.last?.failed == 1)
@@ -178,12 +177,12 @@ enum SubscriptionFeeds {
     @Test("the effects run as tasks that answer with their request")
     func effects() async throws {
         let folder = try TemporaryDirectory(prefix: "ReaderFeedsTests")
-        let answers = Mutex<[SubscriptionsEvent]>([])
-        let task = ReaderFeeds(library: folder.path("none")).start(.loadFeeds(RequestID(7))) { event in
-            answers.withLock { $0.append(event) }
-        }
+        let (answers, answer) = AsyncStream.makeStream(of: SubscriptionsEvent.self)
+        let task = ReaderFeeds(library: folder.path("none")).start(.loadFeeds(RequestID(7))) { answer.yield($0) }
         await task.value
-        let events = answers.withLock { $0 }
+        answer.finish()
+        var events: [SubscriptionsEvent] = []
+        for await event in answers { events.append(event) }
         #expect(events.count == 1)
         guard case .feedsLoaded(let id, .success(let feeds)) = events.first else {
             Issue.record("not a list: \(events)")

@@ -19,7 +19,8 @@ enum SubscriptionsSamples {
         _ id: String, _ title: String, folder: String? = nil, unread: Int = 0, lastError: String? = nil
     ) -> ReaderFeed {
         ReaderFeed(
-            id: id, title: title, url: URL(string: "https://feeds.example.org/\(id).xml") ?? URL(fileURLWithPath: "/"), folder: folder,
+            id: id, title: title, url: URL(string: "https://feeds.example.org/\(id).xml") ?? URL(fileURLWithPath: "/"),
+            folder: folder,
             unreadCount: unread, itemCount: max(unread, 20), lastError: lastError)
     }
 

@@ -77,6 +77,15 @@ import Testing
         }
     }
 
+    @Test("bsl reader --help says what 订阅 shows and its keys")
+    func help() async throws {
+        let result = try await ProcessRunner.run(TestPaths.builtProduct("bsl"), ["reader", "--help"])
+        #expect(result.status == 0)
+        let text = result.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("订阅 lists the subscriptions of bsl feeds"), "\(text)")
+        #expect(text.contains("a marks the feed read, r refreshes every feed"))
+    }
+
     /// The first line of `screen` that contains `text`, trailing blanks dropped.
     static func line(_ screen: String, containing text: String) -> String? {
         screen.split(separator: "\n").first { $0.contains(text) }.map {

@@ -66,9 +66,8 @@ struct SubscriptionsPage: Hashable, Sendable {
 
     /// Every request in flight.
     var requests: [RequestID] {
-        [loadingRequest, openFeed?.loadingRequest, refreshing].compactMap { $0 } + marking.keys.sorted {
-            $0.value < $1.value
-        }
+        let marks = marking.keys.sorted { $0.value < $1.value }
+        return [loadingRequest, openFeed?.loadingRequest, refreshing].compactMap { $0 } + marks
     }
 
     /// The selected feed, if any.

@@ -126,9 +126,9 @@ public struct ReaderFeeds: Sendable {
     }
 
     /// `body` on the subscriptions opened to change, as `bsl feeds read` and `mark-read` open them.
-    private func changing<T>(network: Bool, _ body: (Subscriptions) throws(FeedsError) -> T) -> Result<
-        T, ReaderFailure
-    > {
+    private func changing<T>(
+        network: Bool, _ body: (Subscriptions) throws(FeedsError) -> T
+    ) -> Result<T, ReaderFailure> {
         switch open(network: network) {
         case .success(let subscriptions):
             do {
@@ -182,4 +182,3 @@ extension ReaderSource {
     /// The 订阅 tab's feeds, in the same library folder.
     public var feeds: ReaderFeeds { ReaderFeeds(library: library) }
 }
-

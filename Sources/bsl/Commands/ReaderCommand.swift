@@ -20,7 +20,10 @@ struct ReaderCommand: AsyncParsableCommand {
             Tabs: 首页 (the site home), 精华 (picked), 新闻 (news), 排行 (48-hour most read), 订阅, 离线, 我的. \
             Keys: Tab/Shift-Tab, 1-7 or h/l switch tabs; j/k, arrows, PgUp/PgDn/Space, g/G move; Enter opens \
             an article; q, Esc or Backspace go back; r reloads, or retries after an error; d removes a saved \
-            article in 离线, which reads the offline library (--library) with no network; q on the tab bar \
+            article in 离线, which reads the offline library (--library) with no network. 订阅 lists the \
+            subscriptions of bsl feeds in the same library, in their folders with their unread counts: Enter \
+            lists a feed's items (* marks the unread), Enter on an item reads it and marks it read, a marks the \
+            feed read, r refreshes every feed (through the network, even with --replay). q on the tab bar \
             quits, Ctrl-C anywhere. It needs a terminal; in a script use the one-shot commands (bsl cnblogs \
             blogs, news, read …). `--replay Samples/cnblogs-today` reads the bundled recording.
             """)
@@ -38,8 +41,8 @@ struct ReaderCommand: AsyncParsableCommand {
     var source: CnblogsSourceName?
     @Option(
         help: ArgumentHelp(
-            "The offline library's folder, which also keeps the token (default $XDG_DATA_HOME/bsl or "
-                + "~/.local/share/bsl).", valueName: "path"),
+            "The offline library's folder, which also keeps the token and the subscriptions of bsl feeds "
+                + "(default $XDG_DATA_HOME/bsl or ~/.local/share/bsl).", valueName: "path"),
         completion: .directory)
     var library: String?
 
