@@ -87,7 +87,7 @@ let package = Package(
             name: "ReaderApp",
             dependencies: [
                 "BasicFormat", "BasicTerminal", "CnblogsClient", "BasicCache", "BasicLayout", "BasicRouting",
-                "BudejieClient",
+                "BudejieClient", "FeedsClient",
             ]),
 
         // The command-line tool and the benchmarks.
@@ -138,7 +138,7 @@ let package = Package(
             name: "ReaderAppTests",
             dependencies: [
                 "ReaderApp", "BasicFormat", "BasicNetworking", "BasicTerminal", "CnblogsClient", "TestSupport",
-                "BasicCache", "BudejieClient",
+                "BasicCache", "BudejieClient", "FeedsClient",
             ],
             exclude: ["Fixtures"]),
         .testTarget(

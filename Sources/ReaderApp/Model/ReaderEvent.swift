@@ -44,6 +44,8 @@ public enum ReaderEvent: Sendable {
     case articleLoaded(RequestID, Result<Article, ReaderFailure>)
     /// Removing a saved article ended.
     case removed(RequestID, Result<ReaderEntry, ReaderFailure>)
+    /// One of 订阅's requests answered.
+    case subscriptions(SubscriptionsEvent)
     /// The 我的 tab's square grid's request ended.
     case squaresLoaded(RequestID, Result<[Square], ReaderFailure>)
     /// The 我的 tab's cache work reported: measured, how far clearing has got, cleared.
@@ -72,6 +74,8 @@ public enum ReaderEffect: Hashable, Sendable {
     case loadArticle(ReaderEntry, RequestID)
     /// Remove a saved article from the offline library, answering with ``ReaderEvent/removed(_:_:)``.
     case removeSaved(ReaderEntry, RequestID)
+    /// Run one of 订阅's requests (``SubscriptionsEffect``), answering with ``ReaderEvent/subscriptions(_:)``.
+    case subscriptions(SubscriptionsEffect)
     /// Load the 我的 tab's square grid, answering with ``ReaderEvent/squaresLoaded(_:_:)``.
     case loadSquares(RequestID)
     /// Measure the cache folders off the UI loop, answering with ``ReaderEvent/cache(_:_:)``

@@ -21,6 +21,8 @@ public struct ReaderModel: Sendable {
     var pager: ArticlePager?
     /// The 我的 tab: its squares, its settings rows, the selection.
     var me = MePage()
+    /// 订阅: the feeds, the feed opened, a refresh.
+    var subscriptionsPage = SubscriptionsPage()
     /// A line for the status bar until the next key: the outcome of a removal.
     var notice: String?
     var lastRequest = 0
@@ -88,6 +90,7 @@ public struct ReaderModel: Sendable {
                 pager?.comments = comments
             }
             for tab in ReaderTab.allCases { lists[tab]?.keepVisible(height: listHeight) }
+            fitSubscriptions()
             return []
         case .listLoaded(let id, let result):
             guard let tab = ReaderTab.allCases.first(where: { lists[$0]?.loadingRequest == id }) else { return [] }
@@ -166,6 +169,8 @@ public struct ReaderModel: Sendable {
         case .tick:
             if isAnimating { spinnerStep += 1 }
             return []
+        case .subscriptions(let event):
+            return handleSubscriptions(event)
         }
     }
 
@@ -197,6 +202,7 @@ public struct ReaderModel: Sendable {
             helpTop = 0
             return []
         }
+        if tab == .subscriptions, let effects = handleSubscriptionsKey(key) { return effects }
         if pager != nil { return handlePager(key) }
         if searchInput != nil { return handleSearchInput(key) }
         if tab == .me, let effects = handleMePage(key) { return effects }
@@ -340,7 +346,7 @@ public struct ReaderModel: Sendable {
             notice = "Saving “\(TextWidth.truncated(pager.entry.title, toColumns: 30))”…"
             return [.save(article, startJob())]
         case .character("o"):
-            guard let link = pager.article?.link ?? pager.entry.link else {
+            guard let link = pager.entry.link ?? pager.article?.link else {
                 notice = "This article has no link to open."
                 return []
             }
@@ -445,6 +451,7 @@ public struct ReaderModel: Sendable {
             lists[tab]?.moreRequest = nil
         }
         searchInput = nil
+        if tab == .subscriptions { effects += leaveSubscriptions() }
         tab = target
         return effects + enter(target)
     }
@@ -452,6 +459,7 @@ public struct ReaderModel: Sendable {
     /// The effects of showing `target`: its first load.
     private mutating func enter(_ target: ReaderTab) -> [ReaderEffect] {
         if target == .me { return enterMePage() }
+        if target == .subscriptions { return enterSubscriptions() }
         guard target.hasList, (lists[target] ?? ReaderList()).phase == .idle else { return [] }
         return reload(target)
     }
@@ -473,6 +481,7 @@ public struct ReaderModel: Sendable {
         effects += ReaderTab.allCases.compactMap { lists[$0]?.moreRequest }.map(ReaderEffect.cancel)
         effects += (pager?.requests ?? []).map(ReaderEffect.cancel)
         effects += me.requests.map(ReaderEffect.cancel)
+        effects += subscriptionsPage.requests.map(ReaderEffect.cancel)
         return effects
     }
 

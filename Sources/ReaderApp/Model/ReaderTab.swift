@@ -8,7 +8,7 @@ public enum ReaderTab: Int, CaseIterable, Hashable, Sendable {
     case news
     /// 排行: the 48-hour most read posts.
     case ranking
-    /// 订阅: subscriptions (a later version).
+    /// 订阅: the subscriptions of `bsl feeds`, in their folders with their unread counts.
     case subscriptions
     /// 离线: the offline library, newest first, read with no network.
     case offline

@@ -69,6 +69,8 @@ public struct ReaderApp: Sendable {
                         let result = await source.remove(entry)
                         continuation.yield(.removed(id, result))
                     }
+                case .subscriptions(let effect):
+                    requests[effect.request] = source.feeds.start(effect) { continuation.yield(.subscriptions($0)) }
                 case .loadSquares(let id), .measureCache(let id), .clearCache(let id):
                     requests[id] = mePageTask(for: effect, answering: continuation)
                 case .openInBrowser(let url):
@@ -115,6 +117,7 @@ public struct ReaderApp: Sendable {
                 .commentsLoaded(let id, _), .finished(let id, _), .squaresLoaded(let id, _):
                 requests[id] = nil
             case .cache(let id, let report) where report.isFinal: requests[id] = nil
+            case .subscriptions(let answer) where answer.isFinal: requests[answer.request] = nil
             case .key(.control("l")): renderer.invalidate()
             default: break
             }

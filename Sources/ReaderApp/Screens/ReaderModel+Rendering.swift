@@ -39,16 +39,10 @@ extension ReaderModel {
     }
 
     private func drawList(into grid: inout CellGrid) {
+        // 我的 and 订阅 draw their own pages; every other tab is a list.
         if tab == .me { return drawMePage(into: &grid) }
+        if tab == .subscriptions { return drawSubscriptions(into: &grid) }
         let status = size.rows - 1
-        guard tab.hasList else {
-            let lines = Self.wrap(
-                "\(tab.title) comes in a later version of the reader; meanwhile the one-shot commands have it "
-                    + "(bsl feeds, bsl budejie).", width: size.columns)
-            for (index, line) in lines.prefix(listHeight).enumerated() { grid.put(line, row: 2 + index, column: 0) }
-            drawStatus("Tab/1-7 switch tabs  q quit", right: "", into: &grid)
-            return
-        }
         let list = lists[tab] ?? ReaderList()
         if case .failed(let message) = list.phase {
             let lines =

@@ -25,12 +25,15 @@ struct ReaderCommand: AsyncParsableCommand {
             xdg-open), w writes its phone-sized page under $XDG_CACHE_HOME/bsl/custom/pages, n/p read the \
             next or previous one; q, Esc or Backspace go back; r reloads, or retries after an error; d \
             removes a saved article in 离线, which reads the offline library (--library) with no network; ? \
-            shows the keys; q on the tab bar quits, Ctrl-C anywhere. 我的 shows the Budejie squares (--replay Samples/budejie): j/k and ←/→ \
-            move, Enter opens a square's link (a web page in $BROWSER, else xdg-open); below them 清除缓存 \
-            shows the size of $XDG_CACHE_HOME/bsl (default ~/.cache/bsl: images/ and custom/, never the \
-            offline library), and Enter on it asks, y clears. It needs a terminal; in a script use the \
-            one-shot commands (bsl cnblogs blogs, news, read …). `--replay Samples/cnblogs-today` reads the \
-            bundled recording.
+            shows the keys. 订阅 lists the subscriptions of bsl feeds in the same library, in their folders \
+            with their unread counts: Enter lists a feed's items (* marks the unread), Enter on an item reads \
+            it and marks it read, a marks the feed read, r refreshes every feed (through the network, even \
+            with --replay). 我的 shows the Budejie squares (--replay Samples/budejie): j/k and ←/→ move, Enter \
+            opens a square's link (a web page in $BROWSER, else xdg-open); below them 清除缓存 shows the size \
+            of $XDG_CACHE_HOME/bsl (default ~/.cache/bsl: images/ and custom/, never the offline library), \
+            and Enter on it asks, y clears. q on the tab bar quits, Ctrl-C anywhere. It needs a terminal; in \
+            a script use the one-shot commands (bsl cnblogs blogs, news, read …). `--replay \
+            Samples/cnblogs-today` reads the bundled recording.
             """)
 
     @Option(
@@ -46,8 +49,8 @@ struct ReaderCommand: AsyncParsableCommand {
     var source: CnblogsSourceName?
     @Option(
         help: ArgumentHelp(
-            "The offline library's folder, which also keeps the token (default $XDG_DATA_HOME/bsl or "
-                + "~/.local/share/bsl).", valueName: "path"),
+            "The offline library's folder, which also keeps the token and the subscriptions of bsl feeds "
+                + "(default $XDG_DATA_HOME/bsl or ~/.local/share/bsl).", valueName: "path"),
         completion: .directory)
     var library: String?
 
