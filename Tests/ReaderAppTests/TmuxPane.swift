@@ -23,7 +23,9 @@ struct TmuxPane {
     let socket: URL
 
     /// Runs `body` with a pane of `columns` × `rows` running `/bin/sh`, in a temporary folder;
-    /// skips the test when tmux is not installed.
+    /// skips the test when tmux is not installed. The shell's environment is the test's without
+    /// `CNBLOGS_TOKEN`, `NO_COLOR` (which `swift test` sets for the processes it starts) and
+    /// `LC_ALL`/`LC_CTYPE`, with `LANG=C.UTF-8`: the same screen whoever runs the tests.
     static func with(
         columns: Int = 80, rows: Int = 24, _ body: (TmuxPane) async throws -> Void
     ) async throws {
@@ -35,7 +37,7 @@ struct TmuxPane {
         do {
             try await pane.tmux(
                 "-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "-c", pane.folder.url.path,
-                "env -u CNBLOGS_TOKEN PS1='$ ' /bin/sh")
+                "env -u CNBLOGS_TOKEN -u NO_COLOR -u LC_ALL -u LC_CTYPE LANG=C.UTF-8 PS1='$ ' /bin/sh")
             try await body(pane)
         } catch {
             await pane.killServer()
@@ -68,6 +70,11 @@ struct TmuxPane {
     /// The screen as text (`capture-pane -p`).
     func screen() async throws -> String {
         try await tmux("capture-pane", "-p", "-t", "0")
+    }
+
+    /// The screen with its attributes as ANSI escapes (`capture-pane -p -e`).
+    func screenWithEscapes() async throws -> String {
+        try await tmux("capture-pane", "-p", "-e", "-t", "0")
     }
 
     /// Waits until the screen satisfies `condition`, and returns it; records a failure with the

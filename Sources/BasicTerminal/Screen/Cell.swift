@@ -1,5 +1,7 @@
-/// How a cell is drawn: attributes that need no colour, so that every terminal (`vt100`, `linux`)
-/// and `NO_COLOR` show them.
+/// How a cell is drawn: attributes that every terminal shows (bold, underline, inverse), faint
+/// text where the terminal has it, and two colours — ``accent`` and ``alert`` — that only
+/// underline what the attributes already say, dropped where the terminal has no colour or
+/// `NO_COLOR` is set (``TerminalCapabilities``).
 public struct CellStyle: OptionSet, Hashable, Sendable {
     /// The attributes' bits.
     public let rawValue: UInt8
@@ -15,8 +17,21 @@ public struct CellStyle: OptionSet, Hashable, Sendable {
     public static let underline = CellStyle(rawValue: 1 << 1)
     /// Foreground and background swapped (SGR 7), as a selection bar.
     public static let inverse = CellStyle(rawValue: 1 << 2)
-    /// Faint (SGR 2).
+    /// Faint (SGR 2); plain where the terminal has no faint text.
     public static let dim = CellStyle(rawValue: 1 << 3)
+    /// Cyan text (SGR 36), for what is current (the tab shown); plain without colour.
+    public static let accent = CellStyle(rawValue: 1 << 4)
+    /// Red text (SGR 31), for what failed; plain without colour.
+    public static let alert = CellStyle(rawValue: 1 << 5)
+
+    /// The style as a terminal with `capabilities` can show it: without the colours where it has
+    /// none, without faint where it has no faint text.
+    func shown(with capabilities: TerminalCapabilities) -> CellStyle {
+        var style = self
+        if !capabilities.colors { style.subtract([.accent, .alert]) }
+        if !capabilities.faint { style.remove(.dim) }
+        return style
+    }
 
     /// The SGR sequence that sets exactly this style (after a reset).
     var sgr: String {
@@ -25,6 +40,11 @@ public struct CellStyle: OptionSet, Hashable, Sendable {
         if contains(.dim) { codes.append("2") }
         if contains(.underline) { codes.append("4") }
         if contains(.inverse) { codes.append("7") }
+        if contains(.alert) {
+            codes.append("31")
+        } else if contains(.accent) {
+            codes.append("36")
+        }
         return "\u{1B}[" + codes.joined(separator: ";") + "m"
     }
 }

@@ -11,8 +11,13 @@ public struct ScreenRenderer: Sendable {
     /// The grid the terminal shows now, as far as this renderer knows; nil before the first.
     public private(set) var shown: CellGrid?
 
-    /// A renderer for a terminal whose contents it does not know yet.
-    public init() {}
+    /// What the terminal can show: styles it cannot are drawn without what it lacks.
+    public let capabilities: TerminalCapabilities
+
+    /// A renderer for a terminal with `capabilities` whose contents it does not know yet.
+    public init(capabilities: TerminalCapabilities = .full) {
+        self.capabilities = capabilities
+    }
 
     /// Forgets what the terminal shows, so that the next render draws everything (after the
     /// terminal was cleared by someone else, or on Ctrl-L).
@@ -43,9 +48,10 @@ public struct ScreenRenderer: Sendable {
                 if cell.isContinuation, start > 0 { start -= 1 }
                 let lead = grid[row, start]
                 if cursor != start { output += "\u{1B}[\(row + 1);\(start + 1)H" }
-                if style != lead.style {
-                    output += lead.style.sgr
-                    style = lead.style
+                let shown = lead.style.shown(with: capabilities)
+                if style != shown {
+                    output += shown.sgr
+                    style = shown
                 }
                 output += lead.text.isEmpty ? " " : lead.text
                 let wide = start + 1 < grid.size.columns && grid[row, start + 1].isContinuation

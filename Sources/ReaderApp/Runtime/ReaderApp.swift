@@ -20,10 +20,15 @@ public struct ReaderApp: Sendable {
     /// How times are written.
     public let timeFormatter: TimeFormatter
 
-    /// A reader of `source`, writing times with `timeFormatter`.
-    public init(source: ReaderSource, timeFormatter: TimeFormatter) {
+    /// What the terminal can show (``BasicTerminal/TerminalCapabilities``).
+    public let capabilities: TerminalCapabilities
+
+    /// A reader of `source`, writing times with `timeFormatter`, drawn for a terminal with
+    /// `capabilities`.
+    public init(source: ReaderSource, timeFormatter: TimeFormatter, capabilities: TerminalCapabilities = .full) {
         self.source = source
         self.timeFormatter = timeFormatter
+        self.capabilities = capabilities
     }
 
     /// Runs the reader on `session` until `q` or Ctrl-C (or the terminal's input ends), and says
@@ -42,7 +47,7 @@ public struct ReaderApp: Sendable {
         }
         defer { forwarding.cancel() }
         var model = ReaderModel(size: session.size, timeFormatter: timeFormatter)
-        var renderer = ScreenRenderer()
+        var renderer = ScreenRenderer(capabilities: capabilities)
         var requests: [RequestID: Task<Void, Never>] = [:]
         defer { for task in requests.values { task.cancel() } }
         var ticker: Task<Void, Never>?

@@ -24,13 +24,13 @@ extension ReaderModel {
         return grid
     }
 
-    /// `首页 [精华] 新闻 …`: the current tab in brackets (and bold, underlined), so that it shows
-    /// without colour.
+    /// `首页 [精华] 新闻 …`: the current tab in brackets (and bold, underlined, in the accent colour
+    /// where there is colour), so that it shows without colour.
     private func drawTabBar(into grid: inout CellGrid) {
         var column = 0
         for item in ReaderTab.allCases {
             if item == tab {
-                column = grid.put("[\(item.title)]", row: 0, column: column, style: [.bold, .underline])
+                column = grid.put("[\(item.title)]", row: 0, column: column, style: [.bold, .underline, .accent])
             } else {
                 column = grid.put(item.title, row: 0, column: column)
             }
@@ -47,7 +47,9 @@ extension ReaderModel {
         if case .failed(let message) = list.phase {
             let lines =
                 Self.wrap("Could not load \(tab.title): \(message)", width: size.columns) + ["", "Press r to retry."]
-            for (index, line) in lines.prefix(listHeight).enumerated() { grid.put(line, row: 2 + index, column: 0) }
+            for (index, line) in lines.prefix(listHeight).enumerated() {
+                grid.put(line, row: 2 + index, column: 0, style: index < lines.count - 2 ? .alert : [])
+            }
             drawStatus("r retry  Tab/1-7 switch tabs  q quit", right: "", into: &grid)
             return
         }
@@ -123,7 +125,9 @@ extension ReaderModel {
         case .failed(let message):
             let lines =
                 Self.wrap("Could not load the article: \(message)", width: size.columns) + ["", "Press r to retry."]
-            for (index, line) in lines.prefix(height).enumerated() { grid.put(line, row: 3 + index, column: 0) }
+            for (index, line) in lines.prefix(height).enumerated() {
+                grid.put(line, row: 3 + index, column: 0, style: index < lines.count - 2 ? .alert : [])
+            }
             drawStatus(notice ?? "r retry  q back", right: "", into: &grid)
         case .loaded:
             for (offset, line) in pager.lines.dropFirst(pager.top).prefix(height).enumerated() {
@@ -147,7 +151,9 @@ extension ReaderModel {
         case .failed(let message):
             let lines =
                 Self.wrap("Could not load the comments: \(message)", width: size.columns) + ["", "Press r to retry."]
-            for (index, line) in lines.prefix(height).enumerated() { grid.put(line, row: 3 + index, column: 0) }
+            for (index, line) in lines.prefix(height).enumerated() {
+                grid.put(line, row: 3 + index, column: 0, style: index < lines.count - 2 ? .alert : [])
+            }
             drawStatus(notice ?? "r retry  c/q back to the article", right: "", into: &grid)
         case .loaded(let list) where list.isEmpty:
             grid.put("No comments yet.", row: 3, column: 0)

@@ -31,9 +31,9 @@ struct ReaderCommand: AsyncParsableCommand {
             with --replay). 我的 shows the Budejie squares (--replay Samples/budejie): j/k and ←/→ move, Enter \
             opens a square's link (a web page in $BROWSER, else xdg-open); below them 清除缓存 shows the size \
             of $XDG_CACHE_HOME/bsl (default ~/.cache/bsl: images/ and custom/, never the offline library), \
-            and Enter on it asks, y clears. q on the tab bar quits, Ctrl-C anywhere. It needs a terminal; in \
-            a script use the one-shot commands (bsl cnblogs blogs, news, read …). `--replay \
-            Samples/cnblogs-today` reads the bundled recording.
+            and Enter on it asks, y clears. q on the tab bar quits, Ctrl-C anywhere. It needs a terminal (a \
+            UTF-8 locale, TERM not dumb; NO_COLOR and vt100 go without colour); in a script use the one-shot \
+            commands (bsl cnblogs blogs, news, read …). `--replay Samples/cnblogs-today` reads the bundled recording.
             """)
 
     @Option(
@@ -60,6 +60,11 @@ struct ReaderCommand: AsyncParsableCommand {
                 "bsl reader needs a terminal on its standard input and output; in a script or a pipe use the "
                     + "one-shot commands (bsl cnblogs blogs, picked, news, top48, read)")
         }
+        do {
+            _ = try TerminalCapabilities(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
 
     func run() async throws {
@@ -73,7 +78,9 @@ struct ReaderCommand: AsyncParsableCommand {
         // $XDG_CACHE_HOME/bsl.
         readerSource.budejie = BudejieClient(transport: client.pool.transport)
         readerSource.caches = caches
-        let app = ReaderApp(source: readerSource, timeFormatter: formatter)
+        let capabilities =
+            (try? TerminalCapabilities(environment: ProcessInfo.processInfo.environment)) ?? .full
+        let app = ReaderApp(source: readerSource, timeFormatter: formatter, capabilities: capabilities)
         let session: TerminalSession
         do {
             session = try TerminalSession()
