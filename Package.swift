@@ -86,7 +86,8 @@ let package = Package(
         .target(
             name: "ReaderApp",
             dependencies: [
-                "BasicFormat", "BasicTerminal", "CnblogsClient", "BasicCache", "BasicLayout", "BasicRouting",
+                "BasicFormat", "BasicTerminal", "CnblogsClient", "BasicCache", "BasicLayout", "BasicNetworking",
+                "BasicRouting",
                 "BudejieClient", "FeedsClient",
             ]),
 

@@ -186,6 +186,36 @@ import Testing
         #expect(try await c.value.status == 200)
     }
 
+    @Test(
+        "RequestOwner.current tags what a task sends, and what its unstructured tasks send, unless a request names its own"
+    )
+    func currentOwner() async throws {
+        let pool = RequestPool()
+        let base = try await Net.base()
+        let screen = RequestOwner("screen")
+        let name = Net.unique("own")
+        let (tagged, detached, named) = RequestOwner.$current.withValue(screen) {
+            // The unstructured task inherits the task-local, not the cancellation: the owner reaches it.
+            let tagged = Task { try await pool.send(Endpoint(base: base, path: "delay/30000")) }
+            let detached = Task { try await Task { try await pool.send(Endpoint(base: base, path: "delay/30001")) }.value }
+            let named = Task {
+                try await pool.send(
+                    Endpoint(base: base, path: "echo", parameters: ["hold": .string(name)]), owner: RequestOwner("other"))
+            }
+            return (tagged, detached, named)
+        }
+        let untagged = Task { try await pool.send(Endpoint(base: base, path: "delay/30002")) }
+        try await Net.waitForInFlight(pool, count: 4)
+        await pool.cancelAll(owner: screen)
+        #expect(await Net.error { try await tagged.value }?.caseName == "cancelled")
+        #expect(await Net.error { try await detached.value }?.caseName == "cancelled")
+        #expect(await pool.inFlightCount == 2, "the request naming its own owner, and the one with none, go on")
+        untagged.cancel()
+        #expect(await Net.error { try await untagged.value }?.caseName == "cancelled")
+        try await Net.release(name, when: pool, has: 1)
+        #expect(try await named.value.status == 200)
+    }
+
     @Test("an owner token cancels its requests when it is released")
     func ownerToken() async throws {
         let pool = RequestPool()

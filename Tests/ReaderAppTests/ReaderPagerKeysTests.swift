@@ -242,4 +242,21 @@ import Testing
         _ = model.handle(.tick)
         #expect(model.render() == still)
     }
+
+    @Test("every effect that starts a request names it, so the app can give it an owner; the others name none")
+    func startedRequests() throws {
+        let entry = ReaderSamples.entries(1)[0]
+        let article = ReaderSamples.article(for: entry)
+        let id = RequestID(9)
+        let starting: [ReaderEffect] = [
+            .loadList(.home, id), .loadArticle(entry, id), .removeSaved(entry, id), .loadSquares(id), .measureCache(id),
+            .clearCache(id), .loadMore(.news, page: 2, id), .loadComments(entry, id), .save(article, id),
+            .writePage(article, id), .subscriptions(.loadFeeds(id)),
+        ]
+        for effect in starting { #expect(effect.startedRequest == id, "\(effect)") }
+        let link = try #require(entry.link)
+        for effect in [ReaderEffect.openInBrowser(link), .cancel(id), .quit(.quit)] {
+            #expect(effect.startedRequest == nil, "\(effect)")
+        }
+    }
 }

@@ -24,4 +24,20 @@ public struct RequestOwner: Hashable, Sendable, CustomStringConvertible {
 
     /// The name.
     public var description: String { name }
+
+    /// The owner of the requests a task sends without naming one: set it around a screen's work
+    /// and every request sent from there — through any client, and from the unstructured tasks
+    /// started there, which take their task-locals with them but not their cancellation — is
+    /// tagged with it, so that ``RequestPool/cancelAll(owner:)`` ends them all when the screen
+    /// goes.
+    ///
+    /// ```swift
+    /// let token = pool.makeOwnerToken()
+    /// let entries = try await RequestOwner.$current.withValue(token.owner) {
+    ///     try await client.blogs()        // sent with owner: token.owner
+    /// }
+    /// ```
+    ///
+    /// A ``Request`` that names an owner keeps its own.
+    @TaskLocal public static var current: RequestOwner?
 }

@@ -86,10 +86,14 @@ public actor RequestPool {
     /// let response = try await pool.send(Request(endpoint, retry: .retries(2)))
     /// ```
     ///
+    /// A request that names no owner takes ``RequestOwner/current``, the task's, if it has one.
+    ///
     /// - Throws: ``NetworkError``: ``NetworkError/invalidRequest(url:reason:)`` for an endpoint
     ///   that does not make a URL, ``NetworkError/cancelled(url:)`` when the calling task, the
     ///   owner or a newer identical request cancels it, the transport's errors, and the rule's.
     public nonisolated func send(_ request: Request) async throws(NetworkError) -> Response {
+        var request = request
+        if request.owner == nil { request.owner = RequestOwner.current }
         // Built here, outside the actor, so that concurrent callers build their URLs in parallel.
         let (urlRequest, identity) = try request.endpoint.urlRequestAndIdentity()
         let callerID = callerIDs.wrappingAdd(1, ordering: .relaxed).newValue

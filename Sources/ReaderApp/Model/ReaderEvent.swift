@@ -110,3 +110,18 @@ public enum ReaderExit: Hashable, Sendable {
     /// Ctrl-C.
     case interrupted
 }
+
+extension ReaderEffect {
+    /// The request this effect starts, which its answer and its cancellation name; nil for one
+    /// that starts none (cancelling, opening the browser, quitting).
+    public var startedRequest: RequestID? {
+        switch self {
+        case .loadList(_, let id), .loadArticle(_, let id), .removeSaved(_, let id), .loadSquares(let id),
+            .measureCache(let id), .clearCache(let id), .loadMore(_, _, let id), .loadComments(_, let id),
+            .save(_, let id), .writePage(_, let id):
+            id
+        case .subscriptions(let effect): effect.request
+        case .openInBrowser, .cancel, .quit: nil
+        }
+    }
+}

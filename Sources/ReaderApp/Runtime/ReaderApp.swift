@@ -1,4 +1,5 @@
 import BasicFormat
+import BasicNetworking
 import BasicTerminal
 import CnblogsClient
 
@@ -50,64 +51,83 @@ public struct ReaderApp: Sendable {
         var renderer = ScreenRenderer(capabilities: capabilities)
         var requests: [RequestID: Task<Void, Never>] = [:]
         defer { for task in requests.values { task.cancel() } }
+        // Each request's owner in the cnblogs pool: its requests, and those of any task it starts
+        // (which inherit the owner, not the cancellation), end when the token goes.
+        var owners: [RequestID: OwnerToken] = [:]
+        let pool = source.client.pool
+        func forget(_ id: RequestID) {
+            requests[id] = nil
+            owners[id] = nil
+        }
         var ticker: Task<Void, Never>?
         defer { ticker?.cancel() }
 
         func perform(_ effects: [ReaderEffect]) -> ReaderExit? {
             for effect in effects {
-                switch effect {
-                case .loadList(let tab, let id):
-                    let source = source
-                    requests[id] = Task {
-                        let result = await source.entries(for: tab)
-                        continuation.yield(.listLoaded(id, result))
-                    }
-                case .loadArticle(let entry, let id):
-                    let source = source
-                    requests[id] = Task {
-                        let result = await source.article(for: entry)
-                        continuation.yield(.articleLoaded(id, result))
-                    }
-                case .removeSaved(let entry, let id):
-                    let source = source
-                    requests[id] = Task {
-                        let result = await source.remove(entry)
-                        continuation.yield(.removed(id, result))
-                    }
-                case .subscriptions(let effect):
-                    requests[effect.request] = source.feeds.start(effect) { continuation.yield(.subscriptions($0)) }
-                case .loadSquares(let id), .measureCache(let id), .clearCache(let id):
-                    requests[id] = mePageTask(for: effect, answering: continuation)
-                case .openInBrowser(let url):
-                    openInBrowser(url, answering: continuation)
-                case .loadMore(let tab, let page, let id):
-                    let source = source
-                    requests[id] = Task {
-                        let result = await source.entries(for: tab, page: page)
-                        continuation.yield(.moreLoaded(id, result))
-                    }
-                case .loadComments(let entry, let id):
-                    let source = source
-                    requests[id] = Task {
-                        let result = await source.comments(for: entry)
-                        continuation.yield(.commentsLoaded(id, result))
-                    }
-                case .save(let article, let id):
-                    let source = source
-                    requests[id] = Task {
-                        let result = await source.save(article) { done, total in
-                            continuation.yield(.progress(id, "Saving images \(done)/\(total)…"))
-                        }
-                        continuation.yield(.finished(id, result))
-                    }
-                case .writePage(let article, let id):
-                    let source = source
-                    requests[id] = Task { continuation.yield(.finished(id, await source.writePage(article))) }
-                case .cancel(let id):
-                    requests.removeValue(forKey: id)?.cancel()
-                case .quit(let exit):
-                    return exit
+                let owner = effect.startedRequest.map { id in
+                    let token = pool.makeOwnerToken()
+                    owners[id] = token
+                    return token.owner
                 }
+                if let exit = RequestOwner.$current.withValue(owner, operation: { start(effect) }) { return exit }
+            }
+            return nil
+        }
+
+        func start(_ effect: ReaderEffect) -> ReaderExit? {
+            switch effect {
+            case .loadList(let tab, let id):
+                let source = source
+                requests[id] = Task {
+                    let result = await source.entries(for: tab)
+                    continuation.yield(.listLoaded(id, result))
+                }
+            case .loadArticle(let entry, let id):
+                let source = source
+                requests[id] = Task {
+                    let result = await source.article(for: entry)
+                    continuation.yield(.articleLoaded(id, result))
+                }
+            case .removeSaved(let entry, let id):
+                let source = source
+                requests[id] = Task {
+                    let result = await source.remove(entry)
+                    continuation.yield(.removed(id, result))
+                }
+            case .subscriptions(let effect):
+                requests[effect.request] = source.feeds.start(effect) { continuation.yield(.subscriptions($0)) }
+            case .loadSquares(let id), .measureCache(let id), .clearCache(let id):
+                requests[id] = mePageTask(for: effect, answering: continuation)
+            case .openInBrowser(let url):
+                openInBrowser(url, answering: continuation)
+            case .loadMore(let tab, let page, let id):
+                let source = source
+                requests[id] = Task {
+                    let result = await source.entries(for: tab, page: page)
+                    continuation.yield(.moreLoaded(id, result))
+                }
+            case .loadComments(let entry, let id):
+                let source = source
+                requests[id] = Task {
+                    let result = await source.comments(for: entry)
+                    continuation.yield(.commentsLoaded(id, result))
+                }
+            case .save(let article, let id):
+                let source = source
+                requests[id] = Task {
+                    let result = await source.save(article) { done, total in
+                        continuation.yield(.progress(id, "Saving images \(done)/\(total)…"))
+                    }
+                    continuation.yield(.finished(id, result))
+                }
+            case .writePage(let article, let id):
+                let source = source
+                requests[id] = Task { continuation.yield(.finished(id, await source.writePage(article))) }
+            case .cancel(let id):
+                requests.removeValue(forKey: id)?.cancel()
+                owners[id] = nil
+            case .quit(let exit):
+                return exit
             }
             return nil
         }
@@ -120,9 +140,9 @@ public struct ReaderApp: Sendable {
             switch event {
             case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _), .moreLoaded(let id, _),
                 .commentsLoaded(let id, _), .finished(let id, _), .squaresLoaded(let id, _):
-                requests[id] = nil
-            case .cache(let id, let report) where report.isFinal: requests[id] = nil
-            case .subscriptions(let answer) where answer.isFinal: requests[answer.request] = nil
+                forget(id)
+            case .cache(let id, let report) where report.isFinal: forget(id)
+            case .subscriptions(let answer) where answer.isFinal: forget(answer.request)
             case .key(.control("l")): renderer.invalidate()
             default: break
             }
