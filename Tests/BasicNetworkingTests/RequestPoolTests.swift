@@ -197,11 +197,11 @@ import Testing
         let (tagged, detached, named) = RequestOwner.$current.withValue(screen) {
             // The unstructured task inherits the task-local, not the cancellation: the owner reaches it.
             let tagged = Task { try await pool.send(Endpoint(base: base, path: "delay/30000")) }
-            let detached = Task { try await Task { try await pool.send(Endpoint(base: base, path: "delay/30001")) }.value }
-            let named = Task {
-                try await pool.send(
-                    Endpoint(base: base, path: "echo", parameters: ["hold": .string(name)]), owner: RequestOwner("other"))
+            let detached = Task {
+                try await Task { try await pool.send(Endpoint(base: base, path: "delay/30001")) }.value
             }
+            let held = Endpoint(base: base, path: "echo", parameters: ["hold": .string(name)])
+            let named = Task { try await pool.send(held, owner: RequestOwner("other")) }
             return (tagged, detached, named)
         }
         let untagged = Task { try await pool.send(Endpoint(base: base, path: "delay/30002")) }
