@@ -74,26 +74,20 @@ public struct ReaderApp: Sendable {
             return nil
         }
 
+        /// Runs `work` in a task of its own as request `id`, its answer sent back as an event.
+        func answer(_ id: RequestID, _ work: @escaping @Sendable () async -> ReaderEvent) {
+            requests[id] = Task { continuation.yield(await work()) }
+        }
+
         func start(_ effect: ReaderEffect) -> ReaderExit? {
+            let source = source
             switch effect {
             case .loadList(let tab, let id):
-                let source = source
-                requests[id] = Task {
-                    let result = await source.entries(for: tab)
-                    continuation.yield(.listLoaded(id, result))
-                }
+                answer(id) { .listLoaded(id, await source.entries(for: tab)) }
             case .loadArticle(let entry, let id):
-                let source = source
-                requests[id] = Task {
-                    let result = await source.article(for: entry)
-                    continuation.yield(.articleLoaded(id, result))
-                }
+                answer(id) { .articleLoaded(id, await source.article(for: entry)) }
             case .removeSaved(let entry, let id):
-                let source = source
-                requests[id] = Task {
-                    let result = await source.remove(entry)
-                    continuation.yield(.removed(id, result))
-                }
+                answer(id) { .removed(id, await source.remove(entry)) }
             case .subscriptions(let effect):
                 requests[effect.request] = source.feeds.start(effect) { continuation.yield(.subscriptions($0)) }
             case .loadSquares(let id), .measureCache(let id), .clearCache(let id):
@@ -101,28 +95,18 @@ public struct ReaderApp: Sendable {
             case .openInBrowser(let url):
                 openInBrowser(url, answering: continuation)
             case .loadMore(let tab, let page, let id):
-                let source = source
-                requests[id] = Task {
-                    let result = await source.entries(for: tab, page: page)
-                    continuation.yield(.moreLoaded(id, result))
-                }
+                answer(id) { .moreLoaded(id, await source.entries(for: tab, page: page)) }
             case .loadComments(let entry, let id):
-                let source = source
-                requests[id] = Task {
-                    let result = await source.comments(for: entry)
-                    continuation.yield(.commentsLoaded(id, result))
-                }
+                answer(id) { .commentsLoaded(id, await source.comments(for: entry)) }
             case .save(let article, let id):
-                let source = source
-                requests[id] = Task {
+                answer(id) {
                     let result = await source.save(article) { done, total in
                         continuation.yield(.progress(id, "Saving images \(done)/\(total)…"))
                     }
-                    continuation.yield(.finished(id, result))
+                    return .finished(id, result)
                 }
             case .writePage(let article, let id):
-                let source = source
-                requests[id] = Task { continuation.yield(.finished(id, await source.writePage(article))) }
+                answer(id) { .finished(id, await source.writePage(article)) }
             case .cancel(let id):
                 requests.removeValue(forKey: id)?.cancel()
                 owners[id] = nil

@@ -45,11 +45,7 @@ extension ReaderModel {
         let status = size.rows - 1
         let list = lists[tab] ?? ReaderList()
         if case .failed(let message) = list.phase {
-            let lines =
-                Self.wrap("Could not load \(tab.title): \(message)", width: size.columns) + ["", "Press r to retry."]
-            for (index, line) in lines.prefix(listHeight).enumerated() {
-                grid.put(line, row: 2 + index, column: 0, style: index < lines.count - 2 ? .alert : [])
-            }
+            drawFailure("Could not load \(tab.title): \(message)", top: 2, height: listHeight, into: &grid)
             drawStatus("r retry  Tab/1-7 switch tabs  q quit", right: "", into: &grid)
             return
         }
@@ -123,11 +119,7 @@ extension ReaderModel {
             grid.put("Loading the article… \(spinner)", row: 3, column: 0, style: .bold)
             drawStatus(notice ?? "q back", right: "", into: &grid)
         case .failed(let message):
-            let lines =
-                Self.wrap("Could not load the article: \(message)", width: size.columns) + ["", "Press r to retry."]
-            for (index, line) in lines.prefix(height).enumerated() {
-                grid.put(line, row: 3 + index, column: 0, style: index < lines.count - 2 ? .alert : [])
-            }
+            drawFailure("Could not load the article: \(message)", top: 3, height: height, into: &grid)
             drawStatus(notice ?? "r retry  q back", right: "", into: &grid)
         case .loaded:
             for (offset, line) in pager.lines.dropFirst(pager.top).prefix(height).enumerated() {
@@ -149,11 +141,7 @@ extension ReaderModel {
             grid.put("Loading the comments… \(spinner)", row: 3, column: 0, style: .bold)
             drawStatus(notice ?? "c/q back to the article", right: "", into: &grid)
         case .failed(let message):
-            let lines =
-                Self.wrap("Could not load the comments: \(message)", width: size.columns) + ["", "Press r to retry."]
-            for (index, line) in lines.prefix(height).enumerated() {
-                grid.put(line, row: 3 + index, column: 0, style: index < lines.count - 2 ? .alert : [])
-            }
+            drawFailure("Could not load the comments: \(message)", top: 3, height: height, into: &grid)
             drawStatus(notice ?? "r retry  c/q back to the article", right: "", into: &grid)
         case .loaded(let list) where list.isEmpty:
             grid.put("No comments yet.", row: 3, column: 0)
@@ -166,6 +154,15 @@ extension ReaderModel {
             drawStatus(
                 notice ?? "\(list.count) comments  Space page  j/k line  c/q back to the article",
                 right: notice == nil ? "\(last)/\(comments.lines.count)" : "", into: &grid)
+        }
+    }
+
+    /// What failed, wrapped from row `top` in at most `height` rows (in the alert colour where
+    /// there is colour), then "Press r to retry.".
+    private func drawFailure(_ message: String, top: Int, height: Int, into grid: inout CellGrid) {
+        let lines = Self.wrap(message, width: size.columns)
+        for (index, line) in (lines + ["", "Press r to retry."]).prefix(height).enumerated() {
+            grid.put(line, row: top + index, column: 0, style: index < lines.count ? .alert : [])
         }
     }
 
