@@ -198,10 +198,14 @@ import Testing
         #expect(model.press(.enter) == [])
         #expect(model.render().line(6).hasPrefix("> 清除缓存(0B)"), "\(model.render().text())")
         #expect(model.render().line(23).hasPrefix("设置: the settings are the rows below the grid."))
-        // 搜索: not yet; 审帖 and 视频 (ftp): not in this app.
+        // 搜索: the search of 首页's list, typed at once; 审帖 and 视频 (ftp): not in this app.
         _ = model.press(.character("g"), .right, .right)
-        #expect(model.press(.enter) == [])
-        #expect(model.render().line(23).hasPrefix("搜索: search is not in this app yet."))
+        var searching = model
+        _ = searching.press(.enter)
+        #expect(searching.tab == .home)
+        #expect(searching.render().line(23).hasPrefix("/"))
+        _ = searching.type("Swift")
+        #expect(searching.render().line(23).hasPrefix("/Swift"))
         _ = model.press(.right, .enter)
         #expect(model.render().line(23).hasPrefix("审帖 (mod://BDJ_To_Check) is not in this app."))
         _ = model.press(.right, .right, .enter)

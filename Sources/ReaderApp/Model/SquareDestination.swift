@@ -11,7 +11,7 @@ public enum SquareDestination: Hashable, Sendable {
     case settings
     /// `mod://offline`: the 离线 tab.
     case offline
-    /// `mod://search`: searching, which the reader does not have yet.
+    /// `mod://search`: searching, the reader's `/` in 首页's list.
     case search
     /// Any other link: a screen of the Budejie app that the reader does not have.
     case notInApp

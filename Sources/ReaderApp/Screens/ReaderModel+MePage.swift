@@ -179,7 +179,10 @@ extension ReaderModel {
             case .offline:
                 return switchTab(to: .offline)
             case .search:
-                notice = "\(square.name): search is not in this app yet."
+                // The reader's search is `/` in a list: 首页's, typed at once.
+                let effects = switchTab(to: .home)
+                searchInput = ""
+                return effects
             case .notInApp:
                 notice = "\(square.name) (\(square.url)) is not in this app."
             }
