@@ -365,6 +365,15 @@ def make_picture(bsl: str, keys: list[str], output: str, scale: float) -> None:
         print("warning: no CJK monospace font (apt-get install fonts-noto-cjk): CJK characters will show as boxes",
               file=sys.stderr)
     folder = tempfile.mkdtemp(prefix="reader-picture.")
+    try:
+        take_picture(folder, tmux, chromium, bsl, keys, output, scale)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def take_picture(folder: str, tmux: str, chromium: str, bsl: str, keys: list[str], output: str, scale: float) -> None:
+    """The screen in tmux, then its page through Chromium, all inside `folder`; the tmux server is
+    killed whatever happens."""
     socket = os.path.join(folder, "tmux.socket")
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": os.path.join(folder, "home"),
@@ -389,22 +398,19 @@ def make_picture(bsl: str, keys: list[str], output: str, scale: float) -> None:
         ansi = pane.screen(escapes=True)
     finally:
         subprocess.run([tmux, "-S", socket, "kill-server"], env=env, capture_output=True)
-    try:
-        width = COLUMNS * FONT_SIZE // 2 + 2 * PADDING
-        height = ROWS * LINE_HEIGHT + 2 * PADDING
-        page = os.path.join(folder, "screen.html")
-        with open(page, "w", encoding="utf-8") as handle:
-            handle.write(screen_html(ansi, COLUMNS))
-        picture = os.path.join(folder, "reader.png")
-        run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-             f"--user-data-dir={os.path.join(folder, 'chromium')}", f"--force-device-scale-factor={scale}",
-             f"--window-size={width},{height}", f"--screenshot={picture}", "file://" + page], env=env, timeout=120)
-        if not os.path.isfile(picture):
-            raise Failure(f"chromium wrote no picture to {picture}")
-        os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
-        shutil.copyfile(picture, output)
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    width = COLUMNS * FONT_SIZE // 2 + 2 * PADDING
+    height = ROWS * LINE_HEIGHT + 2 * PADDING
+    page = os.path.join(folder, "screen.html")
+    with open(page, "w", encoding="utf-8") as handle:
+        handle.write(screen_html(ansi, COLUMNS))
+    picture = os.path.join(folder, "reader.png")
+    run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+         f"--user-data-dir={os.path.join(folder, 'chromium')}", f"--force-device-scale-factor={scale}",
+         f"--window-size={width},{height}", f"--screenshot={picture}", "file://" + page], env=env, timeout=120)
+    if not os.path.isfile(picture):
+        raise Failure(f"chromium wrote no picture to {picture}")
+    os.makedirs(os.path.dirname(os.path.abspath(output)), exist_ok=True)
+    shutil.copyfile(picture, output)
 
 
 def main() -> int:

@@ -121,14 +121,44 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path("out.png").path))
     }
 
+    @Test("when bsl reader ends before its list, one line says so, and no tmux server or temporary folder is left")
+    func readerEnds() async throws {
+        let python = try Self.requirePython()
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        guard Self.found("tmux", in: path), Self.found("chromium", in: path) || Self.found("chromium-browser", in: path)
+        else {
+            try Test.cancel("tmux or chromium is not installed (apt-get install tmux chromium)")
+        }
+        // The script's temporary folder is made in this one (TMPDIR), to be looked at afterwards.
+        let folder = try TemporaryDirectory(prefix: "reader-picture")
+        let result = try await ProcessRunner.run(
+            python, [Self.script.path, "--bsl", "/bin/false", "--output", folder.path("out.png").path],
+            environment: ["TMPDIR": folder.url.path])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "error: bsl reader ended before the first list: [bsl reader exited with status 1]\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+        // No process (the tmux server) has the folder on its command line.
+        let servers = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { name in
+            guard Int(name) != nil,
+                let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline")
+            else { return false }
+            return String(decoding: command, as: UTF8.self).contains(folder.url.path)
+        }
+        #expect(servers.isEmpty, "processes left: \(servers)")
+    }
+
+    static func found(_ name: String, in path: String) -> Bool {
+        path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+    }
+
     @Test("the picture of a real screen: a PNG of 100×30 cells, 8×20 pixels each, and a padding of 14")
     func picture() async throws {
         let python = try Self.requirePython()
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        let found = { (name: String) in
-            path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
-        }
-        guard found("tmux"), found("chromium") || found("chromium-browser") else {
+        guard Self.found("tmux", in: path), Self.found("chromium", in: path) || Self.found("chromium-browser", in: path)
+        else {
             try Test.cancel("tmux or chromium is not installed (apt-get install tmux chromium): no picture to take")
         }
         let folder = try TemporaryDirectory(prefix: "reader-picture")
