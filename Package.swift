@@ -104,6 +104,8 @@ let package = Package(
             dependencies: [
                 "BasicCache", "BasicCore", "BasicNetworking", "BasicStore", "BasicXML", "CLibXML2", "CSQLite",
                 "FeedsClient", "TestSupport",
+                // The reader suite: the model and the diff renderer in process.
+                "BasicFormat", "BasicTerminal", "CnblogsClient", "ReaderApp",
             ],
             path: "Benchmarks/bsl-bench"),
 
