@@ -18,7 +18,9 @@ struct CommentsPane: Hashable, Sendable {
     var top = 0
 
     /// The request it waits for.
-    var loadingRequest: RequestID? {
+    // Not inlined: inlined into the model's key handlers, Swift 6.3.1's optimiser (CopyPropagation)
+    // fails its ownership check and crashes in release builds.
+    @inline(never) var loadingRequest: RequestID? {
         if case .loading(let id) = phase { return id }
         return nil
     }
