@@ -50,6 +50,18 @@ package enum CivilTime {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// The civil date of a day number (Howard Hinnant's `civil_from_days`).
+    package static func date(ofDay day: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = day + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+    }
+
     /// The calendar date of `date` in `zone`, as a day number and its year.
     package static func day(of date: Date, in zone: TimeZone) -> (day: Int, year: Int) {
         let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
