@@ -259,4 +259,24 @@ import Testing
             #expect(effect.startedRequest == nil, "\(effect)")
         }
     }
+
+    @Test("reads and comments show where the source counts them: in the list from 70 columns, in the article's header")
+    func counts() throws {
+        var entries = ReaderSamples.entries(3)
+        (entries[0].viewCount, entries[0].commentCount) = (1234, 5)
+        entries[1].viewCount = 88
+        var model = ReaderModel(size: Self.large, timeFormatter: ReaderSamples.formatter)
+        _ = model.start()
+        _ = model.handle(.listLoaded(RequestID(1), .success(entries)))
+        let grid = model.render()
+        #expect(grid.line(2).contains(" 1234/5  南山行者"), "\(grid.line(2))")
+        #expect(grid.line(3).contains("  88/—  codewriter"), "\(grid.line(3))")
+        #expect(!grid.line(4).contains("/"), "no counts, no column: \(grid.line(4))")
+        for row in 2...4 { #expect(TextWidthCheck.fits(grid.line(row), 80)) }
+        var narrow = model
+        _ = narrow.handle(.resize(TerminalSize(columns: 69, rows: 24)))
+        #expect(!narrow.render().line(2).contains("1234/5"))
+        _ = model.press(.enter)
+        #expect(model.render().line(1).hasPrefix("南山行者 · 2026-03-12 11:59 · 阅读 1234 · 评论 5 · https://"))
+    }
 }

@@ -93,22 +93,23 @@ import Testing
     }
 
     @Test(
-        "after Ctrl-C, SIGTERM or SIGHUP the main screen is back and stty -a is as before",
-        arguments: ["C-c", "TERM", "HUP"])
+        "after q, Ctrl-C, SIGTERM, SIGHUP or SIGQUIT the main screen is back and stty -a is as before",
+        arguments: ["q", "C-c", "TERM", "HUP", "QUIT"])
     func restores(ending: String) async throws {
         try await TmuxPane.with { pane in
             try await pane.run("stty -a > before.txt")
             _ = try await pane.waitForFile("before.txt")
             try await pane.run(Self.readerLine(pane))
             try await pane.waitForScreen("the reader") { $0.hasPrefix("[首页] 精华") && $0.contains("1/20") }
-            if ending == "C-c" {
-                try await pane.send("C-c")
-            } else {
+            let signals = ["TERM": SIGTERM, "HUP": SIGHUP, "QUIT": SIGQUIT]
+            if let signal = signals[ending] {
                 let child = try #require(try await pane.childProcess(), "the reader's process")
-                kill(child, ending == "TERM" ? SIGTERM : SIGHUP)
+                kill(child, signal)
+            } else {
+                try await pane.send(ending)
             }
             let status = try await pane.waitForFile("status.txt")
-            let expected = ["C-c": "130\n", "TERM": "\(128 + SIGTERM)\n", "HUP": "\(128 + SIGHUP)\n"][ending]
+            let expected = ["q": "0\n", "C-c": "130\n"][ending] ?? signals[ending].map { "\(128 + $0)\n" }
             #expect(status == expected)
             try await pane.run("stty -a > after.txt")
             let after = try await pane.waitForFile("after.txt")

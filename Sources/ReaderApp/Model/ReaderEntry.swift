@@ -19,6 +19,10 @@ public struct ReaderEntry: Hashable, Sendable {
     public var blogapp: String?
     /// Whether it is an article of the offline library, read from there.
     public var isSaved = false
+    /// How many read it, when the source counts them.
+    public var viewCount: Int?
+    /// How many commented on it, when the source counts them.
+    public var commentCount: Int?
 
     /// An entry of these values.
     public init(
@@ -39,6 +43,7 @@ public struct ReaderEntry: Hashable, Sendable {
         self.init(
             kind: .post, id: post.id, title: post.title, byline: post.author.name, published: post.published,
             link: post.link, blogapp: post.blogapp)
+        (viewCount, commentCount) = (post.viewCount, post.commentCount)
     }
 
     /// The entry of an article saved in the offline library.
@@ -54,5 +59,13 @@ public struct ReaderEntry: Hashable, Sendable {
         self.init(
             kind: .news, id: item.id, title: item.title, byline: item.sourceName ?? "", published: item.published,
             link: item.link)
+        (viewCount, commentCount) = (item.viewCount, item.commentCount)
+    }
+
+    /// `1234/5`: reads and comments, `—` for what the source does not count; nil when it counts
+    /// neither (the site's feeds).
+    public var counts: String? {
+        guard viewCount != nil || commentCount != nil else { return nil }
+        return "\(viewCount.map(String.init) ?? "—")/\(commentCount.map(String.init) ?? "—")"
     }
 }

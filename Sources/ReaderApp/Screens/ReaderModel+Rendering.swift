@@ -81,23 +81,35 @@ extension ReaderModel {
         }
     }
 
-    /// `> title…  author  03-12 10:35`; the selected row also inverse.
+    /// `> title…  1234/5  author  03-12 10:35`: reads and comments where the source counts them and
+    /// the terminal has 70 columns, the author from 60; the selected row also inverse.
     private func drawEntry(_ entry: ReaderEntry, selected: Bool, row: Int, into grid: inout CellGrid) {
         let timeColumns = 11
         let authorColumns = size.columns >= 60 ? 12 : 0
-        let titleColumns = size.columns - 2 - timeColumns - 1 - (authorColumns > 0 ? authorColumns + 2 : 0)
+        let counts =
+            size.columns >= 70 ? entry.counts.map { TextWidth.truncated($0, toColumns: Self.listCountColumns) } : nil
+        let countColumns = counts == nil ? 0 : Self.listCountColumns + 2
+        let titleColumns =
+            size.columns - 2 - timeColumns - 1 - (authorColumns > 0 ? authorColumns + 2 : 0) - countColumns
         let style: CellStyle = selected ? .inverse : []
         if selected { grid.setStyle(.inverse, row: row) }
         grid.put(selected ? "> " : "  ", row: row, column: 0, style: style)
         let title = TextWidth.truncated(TerminalText.printable(entry.title), toColumns: titleColumns)
         grid.put(title, row: row, column: 2, style: style)
+        if let counts {
+            let end = 2 + titleColumns + countColumns
+            grid.put(counts, row: row, column: end - TextWidth.columns(of: counts), style: selected ? style : .dim)
+        }
         if authorColumns > 0 {
             let author = TextWidth.truncated(TerminalText.printable(entry.byline), toColumns: authorColumns)
-            grid.put(author, row: row, column: 2 + titleColumns + 2, style: style)
+            grid.put(author, row: row, column: 2 + titleColumns + countColumns + 2, style: style)
         }
         let time = TextWidth.truncated(timeFormatter.relativeString(for: entry.published), toColumns: timeColumns)
         grid.put(time, row: row, column: size.columns - TextWidth.columns(of: time), style: style)
     }
+
+    /// The columns of a list's counts, `12345/678` and less.
+    static let listCountColumns = 9
 
     private func drawPager(_ pager: ArticlePager, into grid: inout CellGrid) {
         let entry = pager.entry
@@ -105,7 +117,8 @@ extension ReaderModel {
             TextWidth.truncated(TerminalText.printable(entry.title), toColumns: size.columns), row: 0, column: 0,
             style: .bold)
         let date = timeFormatter.string(from: entry.published, pattern: "yyyy-MM-dd HH:mm")
-        let byline = [TerminalText.printable(entry.byline), date, entry.link?.absoluteString ?? ""]
+        let counts = [entry.viewCount.map { "阅读 \($0)" }, entry.commentCount.map { "评论 \($0)" }].compactMap { $0 }
+        let byline = ([TerminalText.printable(entry.byline), date] + counts + [entry.link?.absoluteString ?? ""])
             .filter { !$0.isEmpty }.joined(separator: " · ")
         grid.put(TextWidth.truncated(byline, toColumns: size.columns), row: 1, column: 0)
         grid.put(String(repeating: "─", count: size.columns), row: 2, column: 0, style: .dim)
