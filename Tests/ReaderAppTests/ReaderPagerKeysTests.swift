@@ -279,4 +279,46 @@ import Testing
         _ = model.press(.enter)
         #expect(model.render().line(1).hasPrefix("南山行者 · 2026-03-12 11:59 · 阅读 1234 · 评论 5 · https://"))
     }
+
+    @Test("with a token, / also asks the token API: its hits show over the list, open in the pager, q goes back")
+    func apiSearch() throws {
+        var model = ReaderModelTests.loaded(Self.large, count: 12)
+        model.searchesAPI = true
+        _ = model.type("/rust")
+        #expect(model.press(.enter) == [.search("rust", news: false, RequestID(2))])
+        #expect(model.render().line(2).hasPrefix("Searching cnblogs for “rust”… -"))
+        let hits = Array(ReaderSamples.entries(40).suffix(3))
+        _ = model.handle(.searched(RequestID(2), .success(hits)))
+        let grid = model.render()
+        #expect(grid.line(0).hasPrefix("[首页]"))
+        #expect(grid.line(2) == "cnblogs search “rust”: 3 hits")
+        #expect(grid.line(3).hasPrefix("> 38. "))
+        #expect(grid.line(23).hasPrefix("“rust”: 1 of 2"), "the list's own find says how many it has")
+        _ = model.press(.down)
+        #expect(model.render().line(23).hasSuffix("2/3"))
+        #expect(model.press(.enter) == [.loadArticle(hits[1], RequestID(3))])
+        _ = model.handle(.articleLoaded(RequestID(3), .success(ReaderSamples.article(for: hits[1]))))
+        #expect(model.type("n") == [.loadArticle(hits[2], RequestID(4))], "n goes along the hits")
+        _ = model.type("q")
+        #expect(model.render().line(2).hasPrefix("cnblogs search “rust”"), "back from the article: the hits")
+        _ = model.type("q")
+        #expect(model.selectedEntry?.id == 1001, "back from the hits: the list, as the local find left it")
+        #expect(model.render().line(2).hasPrefix("  1. ") && model.render().line(3).hasPrefix("> 2. "))
+
+        _ = model.type("3")
+        _ = model.handle(.listLoaded(RequestID(5), .success(ReaderSamples.entries(3))))
+        _ = model.type("/开源")
+        #expect(model.press(.enter) == [.search("开源", news: true, RequestID(6))], "新闻 searches the news")
+        _ = model.handle(.searched(RequestID(6), .failure(ReaderFailure("HTTP 500"))))
+        #expect(model.render().line(2) == "Could not search cnblogs: HTTP 500")
+        #expect(model.type("r") == [.search("开源", news: true, RequestID(7))])
+        #expect(model.type("q") == [.cancel(RequestID(7))])
+    }
+
+    @Test("without a token, / searches only the list")
+    func localSearchOnly() {
+        var model = ReaderModelTests.loaded(Self.large, count: 12)
+        _ = model.type("/rust")
+        #expect(model.press(.enter) == [])
+    }
 }

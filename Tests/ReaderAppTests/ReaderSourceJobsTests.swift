@@ -67,4 +67,26 @@ import Testing
         }
         #expect(failure.message.hasPrefix("Could not write \(folder.path("blocked/pages/news-9.html").path): "))
     }
+
+    @Test("with a token the source searches the token API: posts with their blog read from the address, or news")
+    func search() async throws {
+        let cassette = TestPaths.packageRoot.appendingPathComponent("Samples/cnblogs-today")
+        let client = CnblogsClient(
+            credential: .personalAccessToken(Secret("recorded")), transport: try ReplayTransport(cassette: cassette))
+        let source = ReaderSource(client: client)
+        #expect(source.searchesAPI)
+        let posts = try await source.search("并发", news: false).get()
+        #expect(posts.first?.title == "Swift 6 的严格并发：把全局可变状态关进 Mutex")
+        #expect(posts.first?.blogapp == "nanshan-walker" && posts.first?.kind == .post)
+        #expect(posts.first?.counts == "5231/12")
+        let news = try await source.search("开源", news: true).get()
+        #expect(!news.isEmpty && news.allSatisfy { $0.kind == .news && $0.blogapp == nil })
+        let site = try ReaderSourceTests.source()
+        #expect(!site.searchesAPI)
+        guard case .failure(let failure) = await site.search("并发", news: false) else {
+            Issue.record("the site searched")
+            return
+        }
+        #expect(failure.message.contains("token"))
+    }
 }

@@ -56,6 +56,8 @@ public enum ReaderEvent: Sendable {
     case moreLoaded(RequestID, Result<[ReaderEntry], ReaderFailure>)
     /// An article's comments came (or did not).
     case commentsLoaded(RequestID, Result<[Comment], ReaderFailure>)
+    /// The token API's search answered (or did not).
+    case searched(RequestID, Result<[ReaderEntry], ReaderFailure>)
     /// A job (saving, writing a page) says where it stands: a line for the
     /// status bar.
     case progress(RequestID, String)
@@ -91,6 +93,9 @@ public enum ReaderEffect: Hashable, Sendable {
     case loadMore(ReaderTab, page: Int, RequestID)
     /// Load an entry's comments, answering with ``ReaderEvent/commentsLoaded(_:_:)``.
     case loadComments(ReaderEntry, RequestID)
+    /// Search cnblogs through the token API (news in 新闻, posts elsewhere), answering with
+    /// ``ReaderEvent/searched(_:_:)``.
+    case search(String, news: Bool, RequestID)
     /// Save an article in the offline library with its images, reporting
     /// ``ReaderEvent/progress(_:_:)`` and then ``ReaderEvent/finished(_:_:)``.
     case save(Article, RequestID)
@@ -118,7 +123,7 @@ extension ReaderEffect {
         switch self {
         case .loadList(_, let id), .loadArticle(_, let id), .removeSaved(_, let id), .loadSquares(let id),
             .measureCache(let id), .clearCache(let id), .loadMore(_, _, let id), .loadComments(_, let id),
-            .save(_, let id), .writePage(_, let id):
+            .save(_, let id), .writePage(_, let id), .search(_, _, let id):
             id
         case .subscriptions(let effect): effect.request
         case .openInBrowser, .cancel, .quit: nil

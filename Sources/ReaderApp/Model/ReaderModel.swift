@@ -38,6 +38,10 @@ public struct ReaderModel: Sendable {
     var searchInput: String?
     /// The last search, which `n` and `N` repeat.
     var lastSearch: String?
+    /// Whether `/` also asks the token API (a token is stored): the app says so.
+    public var searchesAPI = false
+    /// The token API's hits for the last `/`, shown over the list until `q`.
+    var searchResults: SearchResults?
     let timeFormatter: TimeFormatter
 
     /// The narrowest and lowest terminal the screens fit; smaller ones show one line saying so.
@@ -57,14 +61,14 @@ public struct ReaderModel: Sendable {
 
     /// The entry selected in the current tab's list, if any.
     public var selectedEntry: ReaderEntry? {
-        let list = lists[tab] ?? ReaderList()
+        let list = searchResults?.list ?? lists[tab] ?? ReaderList()
         return list.entries.indices.contains(list.selected) ? list.entries[list.selected] : nil
     }
 
     /// Whether something is being loaded or a job runs: the spinner turns (the app sends
     /// ``ReaderEvent/tick`` while this is true).
     public var isBusy: Bool {
-        !jobs.isEmpty || !(pager?.requests.isEmpty ?? true)
+        !jobs.isEmpty || !(pager?.requests.isEmpty ?? true) || searchResults?.loadingRequest != nil
             || ReaderTab.allCases.contains { lists[$0]?.loadingRequest != nil || lists[$0]?.moreRequest != nil }
     }
 
@@ -156,6 +160,18 @@ public struct ReaderModel: Sendable {
             pager.comments = comments
             self.pager = pager
             return []
+        case .searched(let id, let result):
+            guard var results = searchResults, results.loadingRequest == id else { return [] }
+            switch result {
+            case .success(let entries):
+                results.list.entries = entries
+                results.list.phase = .loaded
+                results.phase = .loaded
+            case .failure(let failure):
+                results.phase = .failed(failure.message)
+            }
+            searchResults = results
+            return []
         case .progress(let id, let line):
             if jobs.contains(id) { notice = line }
             return []
@@ -205,6 +221,7 @@ public struct ReaderModel: Sendable {
         if tab == .subscriptions, let effects = handleSubscriptionsKey(key) { return effects }
         if pager != nil { return handlePager(key) }
         if searchInput != nil { return handleSearchInput(key) }
+        if searchResults != nil { return handleSearchResults(key) }
         if tab == .me, let effects = handleMePage(key) { return effects }
         switch key {
         case .character("q"):
@@ -290,11 +307,45 @@ public struct ReaderModel: Sendable {
             guard !input.isEmpty else { return [] }
             lastSearch = input
             find(input, forward: true)
+            if searchesAPI, tab.pages || tab == .ranking {
+                let id = makeRequest()
+                searchResults = SearchResults(query: input, phase: .loading(id))
+                return [.search(input, news: tab == .news, id)]
+            }
         case .character(let character):
             searchInput = input + String(character)
         default:
             break
         }
+        return []
+    }
+
+    /// A key over the API's hits: move, open, retry, or back to the list (`q`, `Esc`, `Backspace`).
+    private mutating func handleSearchResults(_ key: Key) -> [ReaderEffect] {
+        guard var results = searchResults else { return [] }
+        let height = max(listHeight - 1, 1)
+        switch key {
+        case .character("q"), .escape, .backspace:
+            searchResults = nil
+            return results.loadingRequest.map { [.cancel($0)] } ?? []
+        case .character("r"):
+            guard case .failed = results.phase else { return [] }
+            let id = makeRequest()
+            results.phase = .loading(id)
+            searchResults = results
+            return [.search(results.query, news: tab == .news, id)]
+        case .enter:
+            guard let entry = selectedEntry else { return [] }
+            return open(entry)
+        case .character("j"), .down: results.list.move(by: 1, height: height)
+        case .character("k"), .up: results.list.move(by: -1, height: height)
+        case .pageDown, .character(" "): results.list.move(by: height, height: height)
+        case .pageUp: results.list.move(by: -height, height: height)
+        case .character("g"), .home: results.list.select(0, height: height)
+        case .character("G"), .end: results.list.select(results.list.entries.count - 1, height: height)
+        default: return []
+        }
+        searchResults = results
         return []
     }
 
@@ -410,14 +461,18 @@ public struct ReaderModel: Sendable {
     /// The article `offset` entries from this one in the list it was opened from, opened in its
     /// place (what was loading for this one is cancelled).
     private mutating func openNeighbour(_ offset: Int) -> [ReaderEffect] {
-        guard let pager, var list = lists[tab] else { return [] }
+        guard let pager, var list = searchResults?.list ?? lists[tab] else { return [] }
         let index = list.selected + offset
         guard list.entries.indices.contains(index) else {
             notice = offset > 0 ? "This is the last article of the list." : "This is the first article of the list."
             return []
         }
         list.select(index, height: listHeight)
-        lists[tab] = list
+        if searchResults != nil {
+            searchResults?.list = list
+        } else {
+            lists[tab] = list
+        }
         return pager.requests.map(ReaderEffect.cancel) + open(list.entries[index])
     }
 
@@ -482,6 +537,7 @@ public struct ReaderModel: Sendable {
         effects += (pager?.requests ?? []).map(ReaderEffect.cancel)
         effects += me.requests.map(ReaderEffect.cancel)
         effects += subscriptionsPage.requests.map(ReaderEffect.cancel)
+        if let id = searchResults?.loadingRequest { effects.append(.cancel(id)) }
         return effects
     }
 

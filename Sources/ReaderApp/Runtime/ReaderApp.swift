@@ -48,6 +48,7 @@ public struct ReaderApp: Sendable {
         }
         defer { forwarding.cancel() }
         var model = ReaderModel(size: session.size, timeFormatter: timeFormatter)
+        model.searchesAPI = source.searchesAPI
         var renderer = ScreenRenderer(capabilities: capabilities)
         var requests: [RequestID: Task<Void, Never>] = [:]
         defer { for task in requests.values { task.cancel() } }
@@ -98,6 +99,8 @@ public struct ReaderApp: Sendable {
                 answer(id) { .moreLoaded(id, await source.entries(for: tab, page: page)) }
             case .loadComments(let entry, let id):
                 answer(id) { .commentsLoaded(id, await source.comments(for: entry)) }
+            case .search(let query, let news, let id):
+                answer(id) { .searched(id, await source.search(query, news: news)) }
             case .save(let article, let id):
                 answer(id) {
                     let result = await source.save(article) { done, total in
@@ -123,7 +126,7 @@ public struct ReaderApp: Sendable {
             guard let event else { return .quit }
             switch event {
             case .listLoaded(let id, _), .articleLoaded(let id, _), .removed(let id, _), .moreLoaded(let id, _),
-                .commentsLoaded(let id, _), .finished(let id, _), .squaresLoaded(let id, _):
+                .commentsLoaded(let id, _), .finished(let id, _), .squaresLoaded(let id, _), .searched(let id, _):
                 forget(id)
             case .cache(let id, let report) where report.isFinal: forget(id)
             case .subscriptions(let answer) where answer.isFinal: forget(answer.request)

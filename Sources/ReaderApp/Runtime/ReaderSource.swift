@@ -75,6 +75,30 @@ public struct ReaderSource: Sendable {
         }
     }
 
+    /// Whether the token API is the source read (a token is stored, or `--source api`): `/` then
+    /// searches cnblogs too.
+    public var searchesAPI: Bool { client.resolved(source) == .api }
+
+    /// The token API's search for `query` among news (`news`) or posts, as entries; or why not.
+    /// A post's blog is read from its address (`https://www.cnblogs.com/BLOG/p/ID.html`).
+    public func search(_ query: String, news: Bool) async -> Result<[ReaderEntry], ReaderFailure> {
+        do {
+            let hits = try await client.search(query, in: news ? .news : .blogs, from: client.resolved(source)).items
+            return .success(
+                hits.compactMap { hit in
+                    guard let id = hit.id else { return nil }
+                    let blogapp = news ? nil : hit.url.flatMap { $0.pathComponents.dropFirst().first }
+                    var entry = ReaderEntry(
+                        kind: news ? .news : .post, id: id, title: hit.title, byline: hit.author ?? "",
+                        published: hit.published ?? .distantPast, link: hit.url, blogapp: blogapp)
+                    (entry.viewCount, entry.commentCount) = (hit.viewCount, hit.commentCount)
+                    return entry
+                })
+        } catch {
+            return .failure(ReaderFailure(error.description))
+        }
+    }
+
     /// The comments on `entry`'s post or news item (the first page), or why they cannot be read.
     public func comments(for entry: ReaderEntry) async -> Result<[Comment], ReaderFailure> {
         let source = client.resolved(self.source)

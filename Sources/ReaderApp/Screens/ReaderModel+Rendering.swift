@@ -16,6 +16,10 @@ extension ReaderModel {
             drawHelp(into: &grid)
         } else if let pager {
             drawPager(pager, into: &grid)
+        } else if let searchResults {
+            drawTabBar(into: &grid)
+            grid.put(String(repeating: "─", count: size.columns), row: 1, column: 0, style: .dim)
+            drawSearchResults(searchResults, into: &grid)
         } else {
             drawTabBar(into: &grid)
             grid.put(String(repeating: "─", count: size.columns), row: 1, column: 0, style: .dim)
@@ -146,6 +150,30 @@ extension ReaderModel {
         }
     }
 
+    /// The token API's hits for a `/`: a heading, then the hits as a list's rows (or why there are none).
+    private func drawSearchResults(_ results: SearchResults, into grid: inout CellGrid) {
+        let query = TextWidth.truncated(TerminalText.printable(results.query), toColumns: 20)
+        let height = max(listHeight - 1, 1)
+        switch results.phase {
+        case .loading:
+            grid.put("Searching cnblogs for “\(query)”… \(spinner)", row: 2, column: 0, style: .bold)
+            drawStatus("q back to the list", right: "", into: &grid)
+        case .failed(let message):
+            drawFailure("Could not search cnblogs: \(message)", top: 2, height: height, into: &grid)
+            drawStatus("r retry  q back to the list", right: "", into: &grid)
+        case .loaded:
+            let list = results.list
+            let heading =
+                "cnblogs search “\(query)”: \(list.entries.isEmpty ? "nothing found" : "\(list.entries.count) hits")"
+            grid.put(TextWidth.truncated(heading, toColumns: size.columns), row: 2, column: 0, style: .bold)
+            for (offset, entry) in list.entries.dropFirst(list.top).prefix(height).enumerated() {
+                drawEntry(entry, selected: list.top + offset == list.selected, row: 3 + offset, into: &grid)
+            }
+            let position = list.entries.isEmpty || notice != nil ? "" : "\(list.selected + 1)/\(list.entries.count)"
+            drawStatus(notice ?? "j/k move  Enter open  q back to the list", right: position, into: &grid)
+        }
+    }
+
     /// The comments over the body: loading, failed, or the comments from ``CommentsPane/top``.
     private func drawComments(_ comments: CommentsPane, into grid: inout CellGrid) {
         let height = pagerHeight
@@ -202,7 +230,8 @@ extension ReaderModel {
         let keys: [(String, String)] = [
             ("Tab S-Tab 1-7 h l", "switch tabs"), ("j k ↑ ↓", "move; past the end loads the next page"),
             ("Space PgUp PgDn", "page"), ("g G", "first, last"), ("Enter", "open the article"),
-            ("/ n N", "find in the list, next, previous"), ("r", "reload, or retry after an error"),
+            ("/ n N", "find in the list (with a token, cnblogs' search too), next, previous"),
+            ("r", "reload, or retry after an error"),
             ("d", "remove a saved article (离线)"), ("c", "the article's comments"),
             ("s", "save the article for reading offline"), ("o", "open its link in the browser"),
             ("w", "write its phone-sized page to a file"), ("n p", "next, previous article"),

@@ -20,7 +20,7 @@ struct ReaderCommand: AsyncParsableCommand {
         discussion: """
             Tabs: 首页 (the site home), 精华 (picked), 新闻 (news), 排行 (48-hour most read), 订阅, 离线, 我的. \
             Keys: Tab/Shift-Tab, 1-7 or h/l switch tabs; j/k, arrows, PgUp/PgDn/Space, g/G move, and moving \
-            past the last entry loads the next page; / finds in the list, n/N the next match; Enter opens an \
+            past the last entry loads the next page; / finds in the list (with a token, cnblogs' search too), n/N the next match; Enter opens an \
             article, where c shows its comments, s saves it offline, o opens its link in $BROWSER (else \
             xdg-open), w writes its phone-sized page under $XDG_CACHE_HOME/bsl/custom/pages, n/p read the \
             next or previous one; q, Esc or Backspace go back; r reloads, or retries after an error; d \
