@@ -15,6 +15,27 @@ enum Bench {
         return samples[samples.count / 2]
     }
 
+    /// Runs each of `bodies` once untimed per `warmUp`, then `repetitions` rounds that run every
+    /// body once in turn, and returns each body's median wall time in seconds: the cases share
+    /// the machine's load alike, and none runs first on a cold heap.
+    static func interleavedMedians(repetitions: Int, warmUp: Int = 1, _ bodies: [() throws -> Void]) throws
+        -> [Double]
+    {
+        for _ in 0..<warmUp {
+            for body in bodies { try body() }
+        }
+        var samples = [[Double]](repeating: [], count: bodies.count)
+        let clock = ContinuousClock()
+        for _ in 0..<repetitions {
+            for (index, body) in bodies.enumerated() {
+                let elapsed = try clock.measure(body)
+                samples[index].append(
+                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            }
+        }
+        return samples.map { $0.sorted()[$0.count / 2] }
+    }
+
     /// Runs an async `body` `repetitions` times and returns the median wall time in seconds.
     static func medianAsync(repetitions: Int, _ body: () async throws -> Void) async rethrows -> Double {
         var samples: [Double] = []
@@ -77,11 +98,15 @@ enum Bench {
     static let peersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("peers")
 
+    /// The Python that runs the peers: `python3` on the `PATH`, or the one `BSL_BENCH_PYTHON` names
+    /// (say `/usr/bin/python3.11`, to compare with Debian's build rather than a pyenv one).
+    static let python = ProcessInfo.processInfo.environment["BSL_BENCH_PYTHON"] ?? "python3"
+
     /// Runs a Python peer script and returns what it prints as JSON.
     static func runPython(_ script: String, _ arguments: [String]) throws -> Data {
         let path = peersFolder.appendingPathComponent(script).path
         let process = try Subprocess(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", path] + arguments, standardError: .inherit)
+            URL(fileURLWithPath: "/usr/bin/env"), [python, path] + arguments, standardError: .inherit)
         let data = process.standardOutput?.readDataToEndOfFile() ?? Data()
         let status = process.waitUntilExit()
         guard status == 0 else {
