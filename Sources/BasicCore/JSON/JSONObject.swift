@@ -51,6 +51,13 @@ public struct JSONObject: Sendable {
         }
     }
 
+    /// An object from parsed entries that the parser found distinct, at most ``indexThreshold``
+    /// of them.
+    init(distinctParsed entries: [Entry]) {
+        assert(entries.count <= Self.indexThreshold, "a parsed object past the threshold needs its index")
+        self.entries = entries
+    }
+
     /// An object from parsed entries, which may repeat a key.
     init(parsed: [Entry]) {
         entries = parsed
