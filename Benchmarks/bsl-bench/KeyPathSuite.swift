@@ -10,9 +10,10 @@ struct KeyPathSuite {
     var pathCount = 1_000
     var targetBytes = 1_000_000
 
-    /// With `--profile N`: only our parse of each document, `N` times, untimed, through
-    /// ``profileParseDocument(_:)`` and ``profileParseASCII(_:)`` (parsing and freeing the
-    /// result), for callgrind's inclusive counts.
+    /// With `--profile N`: only our parse of each document, then the gets and the sets, `N` times
+    /// each, untimed, through ``profileParseDocument(_:)`` and ``profileParseASCII(_:)`` (parsing
+    /// and freeing the result), ``profileGets(_:_:)`` and ``profileSets(_:_:)``, for callgrind's
+    /// inclusive counts.
     var profileRounds: Int?
     /// With `--save FOLDER`: only write the two documents there (`document.json`, `ascii.json`),
     /// for profiling the Python peer on the same bytes (`keypath_peer.py --profile`).
@@ -56,6 +57,11 @@ struct KeyPathSuite {
             for _ in 0..<profileRounds {
                 checksum &+= try Self.profileParseDocument(data)
                 checksum &+= try Self.profileParseASCII(asciiData)
+            }
+            var parsed = try JSONValue(parsing: data)
+            for _ in 0..<profileRounds {
+                checksum &+= Self.profileGets(parsed, paths)
+                try Self.profileSets(&parsed, paths)
             }
             print("profiled \(profileRounds) rounds (checksum \(checksum))")
             return
@@ -155,6 +161,20 @@ struct KeyPathSuite {
     @inline(never)
     static func profileParseDocument(_ data: Data) throws -> Int {
         try JSONValue(parsing: data).objectValue?.count ?? 0
+    }
+
+    /// Our timed gets, as a function of its own for a profiler's inclusive counts.
+    @inline(never)
+    static func profileGets(_ parsed: JSONValue, _ paths: [JSONKeyPath]) -> Int {
+        var found = 0
+        for path in paths where parsed.value(at: path) != nil { found &+= 1 }
+        return found
+    }
+
+    /// Our timed sets, as a function of its own for a profiler's inclusive counts.
+    @inline(never)
+    static func profileSets(_ value: inout JSONValue, _ paths: [JSONKeyPath]) throws {
+        for path in paths { try value.set(.integer(7), at: path) }
     }
 
     /// The same for the document of ASCII strings.
