@@ -61,7 +61,7 @@ struct JSONParser: ~Copyable {
     /// on a stack of their own, so that nesting costs heap, not the thread's stack (512 levels
     /// overflowed a 512 KiB thread stack in a debug build when this recursed).
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        while true {
+        nextValue: while true {
             // A value starts here: a scalar is read whole; an array or object is opened, and the
             // loop goes on with its first element or member (an empty one is a value at once).
             guard position < bytes.count else {
@@ -82,7 +82,7 @@ struct JSONParser: ~Copyable {
                 } else {
                     try parseMemberKey()
                     open.push(OpenContainer(isObject: true, base: members.count))
-                    continue
+                    continue nextValue
                 }
             case UInt8(ascii: "["):
                 try enterContainer()
@@ -94,7 +94,7 @@ struct JSONParser: ~Copyable {
                     value = .array([])
                 } else {
                     open.push(OpenContainer(isObject: false, base: elements.count))
-                    continue
+                    continue nextValue
                 }
             case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
             case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
@@ -102,13 +102,13 @@ struct JSONParser: ~Copyable {
             default: throw error("unexpected \(describeByte(at: position)); expected a value")
             }
 
-            // A value is complete: add it to the innermost open container, and close every
-            // container that ends after it.
+            // A value is complete: move it into the innermost open container (no copy, so no
+            // retain and release), and close every container that ends after it.
             while open.count > 0 {
                 let innermost = open[open.count - 1]
                 skipWhitespace()
                 if innermost.isObject {
-                    members.push(JSONObject.Entry(key: pendingKeys.pop(), value: value))
+                    members.push(JSONObject.Entry(key: pendingKeys.pop(), value: consume value))
                     memberPrints.push(pendingPrints.pop())
                     guard position < bytes.count else {
                         throw error("unexpected end of input; expected ',' or '}' in an object")
@@ -118,17 +118,17 @@ struct JSONParser: ~Copyable {
                         position += 1
                         skipWhitespace()
                         try parseMemberKey()
+                        continue nextValue
                     case UInt8(ascii: "}"):
                         position += 1
                         depth -= 1
                         _ = open.pop()
                         value = .object(closeObject(from: innermost.base))
-                        continue
                     default:
                         throw error("unexpected \(describeByte(at: position)); expected ',' or '}' in an object")
                     }
                 } else {
-                    elements.push(value)
+                    elements.push(consume value)
                     guard position < bytes.count else {
                         throw error("unexpected end of input; expected ',' or ']' in an array")
                     }
@@ -139,19 +139,18 @@ struct JSONParser: ~Copyable {
                         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                             throw error("unexpected ']' after ','; remove the trailing comma")
                         }
+                        continue nextValue
                     case UInt8(ascii: "]"):
                         position += 1
                         depth -= 1
                         _ = open.pop()
                         value = .array(elements.popArray(from: innermost.base))
-                        continue
                     default:
                         throw error("unexpected \(describeByte(at: position)); expected ',' or ']' in an array")
                     }
                 }
-                break  // after a ',': the next element or member's value starts here
             }
-            if open.count == 0 { return value }
+            return value
         }
     }
 
