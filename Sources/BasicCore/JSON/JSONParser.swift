@@ -20,12 +20,10 @@ struct JSONParser: ~Copyable {
     private var depth = 0
     /// Elements of the arrays being parsed, innermost last.
     private var elements = ScratchStack<JSONValue>()
-    /// Members of the objects being parsed, innermost last, and the print of each one's key.
+    /// Members of the objects being parsed, innermost last, and the print of each one's key; a
+    /// member is pushed with its key (and a `null` value) when the key has been read.
     private var members = ScratchStack<JSONObject.Entry>()
     private var memberPrints = ScratchStack<JSONKeyPrint>()
-    /// The key of the member being parsed in each open object, innermost last, and its print.
-    private var pendingKeys = ScratchStack<String>()
-    private var pendingPrints = ScratchStack<JSONKeyPrint>()
     /// The arrays and objects open around the value being parsed, innermost last.
     private var open = ScratchStack<OpenContainer>()
     /// Object keys made recently.
@@ -80,8 +78,8 @@ struct JSONParser: ~Copyable {
                     depth -= 1
                     value = .object(JSONObject())
                 } else {
-                    try parseMemberKey()
                     open.push(OpenContainer(isObject: true, base: members.count))
+                    try parseMemberKey()
                     continue nextValue
                 }
             case UInt8(ascii: "["):
@@ -108,8 +106,7 @@ struct JSONParser: ~Copyable {
                 let innermost = open[open.count - 1]
                 skipWhitespace()
                 if innermost.isObject {
-                    members.push(JSONObject.Entry(key: pendingKeys.pop(), value: consume value))
-                    memberPrints.push(pendingPrints.pop())
+                    members.setTopValue(consume value)
                     guard position < bytes.count else {
                         throw error("unexpected end of input; expected ',' or '}' in an object")
                     }
@@ -155,15 +152,24 @@ struct JSONParser: ~Copyable {
     }
 
     /// The object of the members from `base` up, taken off the stack. Up to
-    /// ``JSONObject/indexThreshold`` members, a repeated key is looked for by comparing prints
-    /// (and the bytes of keys longer than a print) rather than by hashing; a larger object's
-    /// hash index finds it.
+    /// ``JSONObject/indexThreshold`` members, a repeated key is looked for by prints, without
+    /// hashing: each print sets one bit of 64, and only a member whose bit an earlier one set is
+    /// compared with the earlier ones (by print, and by bytes for keys longer than a print). A
+    /// larger object's hash index finds a repeated key itself.
     private mutating func closeObject(from base: Int) -> JSONObject {
         let count = members.count - base
         var isDistinct = count <= JSONObject.indexThreshold
         if isDistinct && count > 1 {
-            search: for later in base + 1..<members.count {
+            var seen: UInt64 = 0
+            search: for later in base..<members.count {
                 let print = memberPrints[later]
+                let mixed =
+                    (print.low ^ print.high &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(print.length)) &* 0xC2B2_AE3D_27D4_EB4F
+                let bit: UInt64 = 1 &<< (mixed &>> 58)
+                if seen & bit == 0 {
+                    seen |= bit
+                    continue
+                }
                 for earlier in base..<later where memberPrints[earlier] == print {
                     if print.isWhole || members[earlier].key.hasSameUTF8(as: members[later].key) {
                         isDistinct = false
@@ -177,8 +183,8 @@ struct JSONParser: ~Copyable {
         return isDistinct ? JSONObject(distinctParsed: entries) : JSONObject(parsed: entries)
     }
 
-    /// Reads `"key"` and the `:` after it, leaving the key and its print on the pending stacks
-    /// and the position at the member's value.
+    /// Reads `"key"` and the `:` after it, pushing a member with the key and its print, and
+    /// leaving the position at the member's value.
     private mutating func parseMemberKey() throws(JSONParseError) {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw error("unexpected \(describeByte(at: position)); expected a key in double quotes")
@@ -190,8 +196,8 @@ struct JSONParser: ~Copyable {
         }
         position += 1
         skipWhitespace()
-        pendingKeys.push(key)
-        pendingPrints.push(print)
+        members.push(JSONObject.Entry(key: key, value: .null))
+        memberPrints.push(print)
     }
 
     private mutating func enterContainer() throws(JSONParseError) {

@@ -3,7 +3,7 @@
 /// innermost last. Taking a run moves it into a new array of exactly its size, so no container
 /// grows by doubling, and no element is retained and released on the way.
 struct ScratchStack<Element>: ~Copyable {
-    private var storage: UnsafeMutablePointer<Element>
+    fileprivate var storage: UnsafeMutablePointer<Element>
     private var capacity: Int
     /// The number of elements on the stack.
     private(set) var count = 0
@@ -68,5 +68,16 @@ struct ScratchStack<Element>: ~Copyable {
         storage.deallocate()
         storage = larger
         capacity *= 2
+    }
+}
+
+extension ScratchStack where Element == JSONObject.Entry {
+    /// Gives the top member its value: the parser pushes a member when it has read the key, and
+    /// fills it in when the value is complete.
+    ///
+    /// - Precondition: the stack is not empty.
+    @inline(__always)
+    mutating func setTopValue(_ value: consuming JSONValue) {
+        storage[count - 1].value = value
     }
 }
