@@ -126,13 +126,19 @@ extension JSONParser {
     /// The string of `content` if it is valid UTF-8 (RFC 3629: no overlong forms, surrogates or
     /// scalars past U+10FFFF), else `nil`.
     ///
-    /// The standard library validates as it decodes, repairing what is invalid; its result is
-    /// always valid UTF-8, so it holds exactly the input's bytes when, and only when, the input
-    /// was valid. One `memcmp` then tells, where a check of our own would validate a second time
-    /// (and `String(validating:as:)` is not specialized: it looks up type metadata on every
-    /// call).
+    /// One validation, the standard library's: `UTF8Span(validating:)`, whose string is then
+    /// copied without a second check. Where that is not available (before macOS 26 and its
+    /// peers), `String(decoding:as:)` validates as it decodes, repairing what is invalid; its
+    /// result is always valid UTF-8, so it holds exactly the input's bytes when, and only when,
+    /// the input was valid, which one `memcmp` tells. (A check of our own would validate a second
+    /// time, and `String(validating:as:)` is not specialized: it looks up type metadata on every
+    /// call.)
     @inline(__always)
     static func validString(_ content: UnsafeBufferPointer<UInt8>) -> String? {
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            guard let span = try? UTF8Span(validating: content.span) else { return nil }
+            return String(copying: span)
+        }
         let string = String(decoding: content, as: UTF8.self)
         return string.utf8.hasBytes(content) ? string : nil
     }
