@@ -15,19 +15,19 @@ enum Bench {
         return samples[samples.count / 2]
     }
 
-    /// Runs each of `bodies` once untimed per `warmUp`, then `repetitions` rounds that run every
-    /// body once in turn, and returns each body's median wall time in seconds: the cases share
-    /// the machine's load alike, and none runs first on a cold heap.
-    static func interleavedMedians(repetitions: Int, warmUp: Int = 1, _ bodies: [() throws -> Void]) throws
-        -> [Double]
-    {
-        for _ in 0..<warmUp {
-            for body in bodies { try body() }
-        }
+    /// Runs `repetitions` rounds in which every one of `bodies` runs in turn, and returns each
+    /// body's median wall time in seconds. The cases share the machine's load alike (a burst of
+    /// load from elsewhere lands on all of them); and each timed run comes right after an
+    /// untimed run of the same body, so that each meets the heap its own previous run left (one
+    /// case freeing a large tree, or Foundation's allocations, would otherwise change what the
+    /// next case's allocations cost: a parse timed right after `JSONSerialization` ran 1.6 times
+    /// as long as the same parse after another parse).
+    static func interleavedMedians(repetitions: Int, _ bodies: [() throws -> Void]) throws -> [Double] {
         var samples = [[Double]](repeating: [], count: bodies.count)
         let clock = ContinuousClock()
         for _ in 0..<repetitions {
             for (index, body) in bodies.enumerated() {
+                try body()
                 let elapsed = try clock.measure(body)
                 samples[index].append(
                     Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)

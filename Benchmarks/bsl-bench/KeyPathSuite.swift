@@ -88,8 +88,8 @@ struct KeyPathSuite {
 
         print(
             "document: \(data.count) bytes, ASCII-strings document: \(asciiData.count) bytes, \(paths.count) key paths,"
-                + " median of \(repetitions) runs after one untimed run of each case; parses are timed"
-                + " up to and including freeing the result\n")
+                + " median of \(repetitions) runs, each right after an untimed run of the same case;"
+                + " parses are timed up to and including freeing the result\n")
 
         // Ours and JSONSerialization, the cases taking turns; every closure drops its result, so
         // each parse is timed with its freeing, as Python's (its refcount frees the tree).

@@ -5,7 +5,7 @@ Usage: keypath_peer.py DOCUMENT.json ASCII.json PATHS.json REPETITIONS
        keypath_peer.py --profile N DOCUMENT.json [MORE.json ...]
 PATHS.json is a list of paths, each a list of keys (strings) and indexes (integers).
 Prints {"python": version, "parse": s, "parse_ascii": s, "parse_and_get": s, "get": s, "set": s}:
-median seconds per case, each case run once untimed first; parses are timed up to and including
+median seconds per case, each timed run right after a run of the same case; parses are timed up to and including
 freeing the result, as bsl-bench times ours. With --profile, only json.loads of each file, N
 times, untimed: run it under callgrind with N and with 0 and take the difference.
 """
@@ -18,7 +18,7 @@ import time
 
 
 def median_time(repetitions, body):
-    body()  # one untimed run, as bsl-bench warms each of its cases up
+    body()  # untimed: every timed run then follows a run of the same case, as in bsl-bench
     samples = []
     for _ in range(repetitions):
         start = time.perf_counter()
