@@ -115,6 +115,10 @@ extension JSONParser {
     private func makeString(from start: Int, to end: Int, isASCII: Bool) throws(JSONParseError) -> String {
         let content = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if isASCII {
+            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+                // ASCII, as the scan saw: valid UTF-8, with nothing left to check.
+                return unsafe String(copying: UTF8Span(unchecked: content.span, isKnownASCII: true))
+            }
             return String(decoding: content, as: UTF8.self)
         }
         guard let string = Self.validString(content) else {
