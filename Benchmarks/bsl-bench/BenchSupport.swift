@@ -15,6 +15,27 @@ enum Bench {
         return samples[samples.count / 2]
     }
 
+    /// Runs `repetitions` rounds in which every one of `bodies` runs in turn, and returns each
+    /// body's median wall time in seconds. The cases share the machine's load alike (a burst of
+    /// load from elsewhere lands on all of them); and each timed run comes right after an
+    /// untimed run of the same body, so that each meets the heap its own previous run left (one
+    /// case freeing a large tree, or Foundation's allocations, would otherwise change what the
+    /// next case's allocations cost: a parse timed right after `JSONSerialization` ran 1.6 times
+    /// as long as the same parse after another parse).
+    static func interleavedMedians(repetitions: Int, _ bodies: [() throws -> Void]) throws -> [Double] {
+        var samples = [[Double]](repeating: [], count: bodies.count)
+        let clock = ContinuousClock()
+        for _ in 0..<repetitions {
+            for (index, body) in bodies.enumerated() {
+                try body()
+                let elapsed = try clock.measure(body)
+                samples[index].append(
+                    Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            }
+        }
+        return samples.map { $0.sorted()[$0.count / 2] }
+    }
+
     /// Runs an async `body` `repetitions` times and returns the median wall time in seconds.
     static func medianAsync(repetitions: Int, _ body: () async throws -> Void) async rethrows -> Double {
         var samples: [Double] = []
@@ -77,11 +98,15 @@ enum Bench {
     static let peersFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("peers")
 
+    /// The Python that runs the peers: `python3` on the `PATH`, or the one `BSL_BENCH_PYTHON` names
+    /// (say `/usr/bin/python3.11`, to compare with Debian's build rather than a pyenv one).
+    static let python = ProcessInfo.processInfo.environment["BSL_BENCH_PYTHON"] ?? "python3"
+
     /// Runs a Python peer script and returns what it prints as JSON.
     static func runPython(_ script: String, _ arguments: [String]) throws -> Data {
         let path = peersFolder.appendingPathComponent(script).path
         let process = try Subprocess(
-            URL(fileURLWithPath: "/usr/bin/env"), ["python3", path] + arguments, standardError: .inherit)
+            URL(fileURLWithPath: "/usr/bin/env"), [python, path] + arguments, standardError: .inherit)
         let data = process.standardOutput?.readDataToEndOfFile() ?? Data()
         let status = process.waitUntilExit()
         guard status == 0 else {

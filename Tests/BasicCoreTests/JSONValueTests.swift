@@ -119,15 +119,18 @@ import Testing
 
     @Test("JSONObject lookups stay right while growing and shrinking across the index threshold")
     func objectIndexTransitions() {
+        // Twice the threshold and more: removing every other key still leaves an indexed object.
+        let size = 2 * JSONObject.indexThreshold + 6
         var object = JSONObject()
-        for i in 0..<30 { object["k\(i)"] = .integer(Int64(i)) }
-        for i in stride(from: 0, to: 30, by: 2) { object["k\(i)"] = nil }
-        #expect(object.count == 15)
-        for i in 0..<30 {
+        for i in 0..<size { object["k\(i)"] = .integer(Int64(i)) }
+        for i in stride(from: 0, to: size, by: 2) { object["k\(i)"] = nil }
+        #expect(object.count == size / 2)
+        #expect(object.count > JSONObject.indexThreshold)
+        for i in 0..<size {
             #expect(object["k\(i)"] == (i % 2 == 0 ? nil : .integer(Int64(i))))
         }
-        for i in stride(from: 1, to: 25, by: 2) { object["k\(i)"] = nil }
-        #expect(object.keys == ["k25", "k27", "k29"])
-        #expect(object.index(forKey: "k27") == 1)
+        for i in stride(from: 1, to: size - 5, by: 2) { object["k\(i)"] = nil }
+        #expect(object.keys == ["k\(size - 5)", "k\(size - 3)", "k\(size - 1)"])
+        #expect(object.index(forKey: "k\(size - 3)") == 1)
     }
 }

@@ -4,18 +4,30 @@
 /// surrogates, control characters in strings, leading zeros, trailing commas and text after
 /// the document are errors; nesting deeper than ``JSONValue/maximumDepth`` is an error rather
 /// than a stack overflow.
-struct JSONParser {
+///
+/// Where the time goes, and what keeps it short (`bsl-bench keypath`, BENCHMARKS.md): strings
+/// are scanned 16 bytes at a time for the bytes that end a plain run (`JSONParser+Strings.swift`);
+/// each container's values wait on one ``ScratchStack`` and are moved into an array of exactly
+/// their count when it closes; the keys an API repeats come from a ``JSONKeyCache``; a repeated
+/// key in an object is found by comparing ``JSONKeyPrint``s, without hashing; and most decimals
+/// are converted in one exact floating-point operation (`JSONParser+Numbers.swift`).
+struct JSONParser: ~Copyable {
     /// The deepest nesting of arrays and objects accepted (as Foundation's JSON decoder).
     static let maximumDepth = JSONValue.maximumDepth
 
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var position = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var position = 0
     private var depth = 0
-    /// Elements of the arrays being parsed, innermost last; each array is copied out at its
-    /// end with its exact size, so that no array grows by doubling.
-    private var elementStack: [JSONValue] = []
-    /// Members of the objects being parsed, innermost last.
-    private var memberStack: [JSONObject.Entry] = []
+    /// Elements of the arrays being parsed, innermost last.
+    private var elements = ScratchStack<JSONValue>()
+    /// Members of the objects being parsed, innermost last, and the print of each one's key; a
+    /// member is pushed with its key (and a `null` value) when the key has been read.
+    private var members = ScratchStack<JSONObject.Entry>()
+    private var memberPrints = ScratchStack<JSONKeyPrint>()
+    /// The arrays and objects open around the value being parsed, innermost last.
+    private var open = ScratchStack<OpenContainer>()
+    /// Object keys made recently.
+    let keyCache = JSONKeyCache()
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -38,7 +50,7 @@ struct JSONParser {
     // MARK: Values
 
     /// An array or object being parsed: where its elements or members start on their stack.
-    private struct OpenContainer {
+    struct OpenContainer {
         var isObject: Bool
         var base: Int
     }
@@ -47,10 +59,7 @@ struct JSONParser {
     /// on a stack of their own, so that nesting costs heap, not the thread's stack (512 levels
     /// overflowed a 512 KiB thread stack in a debug build when this recursed).
     private mutating func parseValue() throws(JSONParseError) -> JSONValue {
-        var open: [OpenContainer] = []
-        /// The key of the member being parsed in each open object, innermost last.
-        var keys: [String] = []
-        while true {
+        nextValue: while true {
             // A value starts here: a scalar is read whole; an array or object is opened, and the
             // loop goes on with its first element or member (an empty one is a value at once).
             guard position < bytes.count else {
@@ -58,6 +67,8 @@ struct JSONParser {
             }
             var value: JSONValue
             switch bytes[position] {
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
             case UInt8(ascii: "{"):
                 try enterContainer()
                 position += 1  // {
@@ -67,9 +78,9 @@ struct JSONParser {
                     depth -= 1
                     value = .object(JSONObject())
                 } else {
-                    keys.append(try parseMemberKey())
-                    open.append(OpenContainer(isObject: true, base: memberStack.count))
-                    continue
+                    open.push(OpenContainer(isObject: true, base: members.count))
+                    try parseMemberKey()
+                    continue nextValue
                 }
             case UInt8(ascii: "["):
                 try enterContainer()
@@ -80,23 +91,22 @@ struct JSONParser {
                     depth -= 1
                     value = .array([])
                 } else {
-                    open.append(OpenContainer(isObject: false, base: elementStack.count))
-                    continue
+                    open.push(OpenContainer(isObject: false, base: elements.count))
+                    continue nextValue
                 }
-            case UInt8(ascii: "\""): value = .string(try parseString())
             case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
             case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
             case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
             default: throw error("unexpected \(describeByte(at: position)); expected a value")
             }
 
-            // A value is complete: add it to the innermost open container, and close every
-            // container that ends after it.
-            while let innermost = open.last {
+            // A value is complete: move it into the innermost open container (no copy, so no
+            // retain and release), and close every container that ends after it.
+            while open.count > 0 {
+                let innermost = open[open.count - 1]
                 skipWhitespace()
                 if innermost.isObject {
-                    memberStack.append(JSONObject.Entry(key: keys.removeLast(), value: value))
+                    members.setTopValue(consume value)
                     guard position < bytes.count else {
                         throw error("unexpected end of input; expected ',' or '}' in an object")
                     }
@@ -104,19 +114,18 @@ struct JSONParser {
                     case UInt8(ascii: ","):
                         position += 1
                         skipWhitespace()
-                        keys.append(try parseMemberKey())
+                        try parseMemberKey()
+                        continue nextValue
                     case UInt8(ascii: "}"):
                         position += 1
                         depth -= 1
-                        open.removeLast()
-                        value = .object(JSONObject(parsed: Array(memberStack[innermost.base...])))
-                        memberStack.removeSubrange(innermost.base...)
-                        continue
+                        _ = open.pop()
+                        value = .object(closeObject(from: innermost.base))
                     default:
                         throw error("unexpected \(describeByte(at: position)); expected ',' or '}' in an object")
                     }
                 } else {
-                    elementStack.append(value)
+                    elements.push(consume value)
                     guard position < bytes.count else {
                         throw error("unexpected end of input; expected ',' or ']' in an array")
                     }
@@ -127,36 +136,68 @@ struct JSONParser {
                         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
                             throw error("unexpected ']' after ','; remove the trailing comma")
                         }
+                        continue nextValue
                     case UInt8(ascii: "]"):
                         position += 1
                         depth -= 1
-                        open.removeLast()
-                        value = .array(Array(elementStack[innermost.base...]))
-                        elementStack.removeSubrange(innermost.base...)
-                        continue
+                        _ = open.pop()
+                        value = .array(elements.popArray(from: innermost.base))
                     default:
                         throw error("unexpected \(describeByte(at: position)); expected ',' or ']' in an array")
                     }
                 }
-                break  // after a ',': the next element or member's value starts here
             }
-            if open.isEmpty { return value }
+            return value
         }
     }
 
-    /// Reads `"key"` and the `:` after it, leaving the position at the member's value.
-    private mutating func parseMemberKey() throws(JSONParseError) -> String {
+    /// The object of the members from `base` up, taken off the stack. Up to
+    /// ``JSONObject/indexThreshold`` members, a repeated key is looked for by prints, without
+    /// hashing: each print sets one bit of 64, and only a member whose bit an earlier one set is
+    /// compared with the earlier ones (by print, and by bytes for keys longer than a print). A
+    /// larger object's hash index finds a repeated key itself.
+    private mutating func closeObject(from base: Int) -> JSONObject {
+        let count = members.count - base
+        var isDistinct = count <= JSONObject.indexThreshold
+        if isDistinct && count > 1 {
+            var seen: UInt64 = 0
+            search: for later in base..<members.count {
+                let print = memberPrints[later]
+                let mixed =
+                    (print.low ^ print.high &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(print.length)) &* 0xC2B2_AE3D_27D4_EB4F
+                let bit: UInt64 = 1 &<< (mixed &>> 58)
+                if seen & bit == 0 {
+                    seen |= bit
+                    continue
+                }
+                for earlier in base..<later where memberPrints[earlier] == print {
+                    if print.isWhole || members[earlier].key.hasSameUTF8(as: members[later].key) {
+                        isDistinct = false
+                        break search
+                    }
+                }
+            }
+        }
+        memberPrints.removeAll(from: base)
+        let entries = members.popArray(from: base)
+        return isDistinct ? JSONObject(distinctParsed: entries) : JSONObject(parsed: entries)
+    }
+
+    /// Reads `"key"` and the `:` after it, pushing a member with the key and its print, and
+    /// leaving the position at the member's value.
+    private mutating func parseMemberKey() throws(JSONParseError) {
         guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
             throw error("unexpected \(describeByte(at: position)); expected a key in double quotes")
         }
-        let key = try parseString()
+        let (key, print) = try parseKey()
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
             throw error("unexpected \(describeByte(at: position)); expected ':' after the key \"\(key)\"")
         }
         position += 1
         skipWhitespace()
-        return key
+        members.push(JSONObject.Entry(key: key, value: .null))
+        memberPrints.push(print)
     }
 
     private mutating func enterContainer() throws(JSONParseError) {
@@ -182,205 +223,10 @@ struct JSONParser {
         position += count
     }
 
-    // MARK: Numbers
-
-    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
-        let start = position
-        let isNegative = bytes[position] == UInt8(ascii: "-")
-        if isNegative { position += 1 }
-
-        // Integer part: accumulated as a negative number so that Int64.min fits.
-        var accumulator: Int64 = 0
-        var overflowed = false
-        guard position < bytes.count, isDigit(bytes[position]) else {
-            throw error("expected a digit after '-'")
-        }
-        if bytes[position] == UInt8(ascii: "0") {
-            position += 1
-            if position < bytes.count, isDigit(bytes[position]) {
-                throw error("numbers must not have leading zeros")
-            }
-        } else {
-            while position < bytes.count, isDigit(bytes[position]) {
-                let digit = Int64(bytes[position] &- UInt8(ascii: "0"))
-                if !overflowed {
-                    let (times10, o1) = accumulator.multipliedReportingOverflow(by: 10)
-                    let (next, o2) = times10.subtractingReportingOverflow(digit)
-                    if o1 || o2 { overflowed = true } else { accumulator = next }
-                }
-                position += 1
-            }
-        }
-
-        var isInteger = true
-        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
-            isInteger = false
-            position += 1
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error("expected a digit after the decimal point")
-            }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        }
-        if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
-            isInteger = false
-            position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
-                position += 1
-            }
-            guard position < bytes.count, isDigit(bytes[position]) else {
-                throw error("expected a digit in the exponent")
-            }
-            while position < bytes.count, isDigit(bytes[position]) { position += 1 }
-        }
-
-        if isInteger && !overflowed {
-            if isNegative {
-                // "-0" is a double, so that its sign survives a round trip.
-                return accumulator == 0 ? .double(-0.0) : .integer(accumulator)
-            }
-            let (positive, overflow) = Int64(0).subtractingReportingOverflow(accumulator)
-            if !overflow { return .integer(positive) }
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        guard let double = Double(text), double.isFinite else {
-            throw JSONParseError.at(start, in: bytes, reason: "the number \(text) is out of range of a 64-bit double")
-        }
-        return .double(double)
-    }
-
-    @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "0") < 10
-    }
-
-    // MARK: Strings
-
-    private mutating func parseString() throws(JSONParseError) -> String {
-        position += 1  // opening quote
-        let start = position
-        var isASCII = true
-        // Fast path: no escapes, so the bytes between the quotes are the string.
-        while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
-                let content = UnsafeBufferPointer(rebasing: bytes[start..<position])
-                guard isASCII || UTF8Validation.isValid(content) else {
-                    throw JSONParseError.at(start, in: bytes, reason: "a string holds invalid UTF-8")
-                }
-                position += 1
-                // Valid UTF-8: decoding repairs nothing, and takes the stdlib's fast path.
-                return String(decoding: content, as: UTF8.self)
-            }
-            if byte >= 0x80 { isASCII = false }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 {
-                throw error("a control character (0x\(String(byte, radix: 16))) in a string must be escaped")
-            }
-            position += 1
-        }
-        guard position < bytes.count else {
-            throw JSONParseError.at(start - 1, in: bytes, reason: "a string is not closed; expected '\"'")
-        }
-        return try parseEscapedString(from: start)
-    }
-
-    private mutating func parseEscapedString(from start: Int) throws(JSONParseError) -> String {
-        var buffer: [UInt8] = []
-        buffer.reserveCapacity(position - start + 16)
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<position]))
-        while position < bytes.count {
-            let byte = bytes[position]
-            switch byte {
-            case UInt8(ascii: "\""):
-                position += 1
-                return try buffer.withUnsafeBufferPointer { content throws(JSONParseError) in
-                    guard UTF8Validation.isValid(content) else {
-                        throw JSONParseError.at(start, in: bytes, reason: "a string holds invalid UTF-8")
-                    }
-                    return String(decoding: content, as: UTF8.self)
-                }
-            case UInt8(ascii: "\\"):
-                position += 1
-                try appendEscape(to: &buffer)
-            case 0..<0x20:
-                throw error("a control character (0x\(String(byte, radix: 16))) in a string must be escaped")
-            default:
-                buffer.append(byte)
-                position += 1
-            }
-        }
-        throw JSONParseError.at(start - 1, in: bytes, reason: "a string is not closed; expected '\"'")
-    }
-
-    private mutating func appendEscape(to buffer: inout [UInt8]) throws(JSONParseError) {
-        guard position < bytes.count else {
-            throw error("unexpected end of input in an escape sequence")
-        }
-        let escape = bytes[position]
-        position += 1
-        switch escape {
-        case UInt8(ascii: "\""): buffer.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): buffer.append(UInt8(ascii: "\\"))
-        case UInt8(ascii: "/"): buffer.append(UInt8(ascii: "/"))
-        case UInt8(ascii: "b"): buffer.append(0x08)
-        case UInt8(ascii: "f"): buffer.append(0x0C)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "r"): buffer.append(0x0D)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            var scalarValue = UInt32(try readHex4())
-            if (0xD800...0xDBFF).contains(scalarValue) {
-                // A high surrogate must be followed by an escaped low surrogate.
-                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                    bytes[position + 1] == UInt8(ascii: "u")
-                else {
-                    throw error("a \\u escape holds a lone high surrogate; expected a low surrogate \\uDC00…\\uDFFF")
-                }
-                position += 2
-                let low = UInt32(try readHex4())
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    throw error("a \\u escape holds a lone high surrogate; expected a low surrogate \\uDC00…\\uDFFF")
-                }
-                scalarValue = 0x10000 + ((scalarValue - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(scalarValue) {
-                throw error("a \\u escape holds a lone low surrogate")
-            }
-            guard let scalar = Unicode.Scalar(scalarValue) else {
-                throw error("a \\u escape is not a Unicode scalar")
-            }
-            UTF8.encode(scalar) { buffer.append($0) }
-        default:
-            position -= 1
-            throw error(
-                "unknown escape '\\\(describeCharacter(escape))'; valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX"
-            )
-        }
-    }
-
-    private mutating func readHex4() throws(JSONParseError) -> UInt16 {
-        guard position + 4 <= bytes.count else {
-            throw error("a \\u escape needs four hexadecimal digits")
-        }
-        var value: UInt16 = 0
-        for _ in 0..<4 {
-            let byte = bytes[position]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("a \\u escape needs four hexadecimal digits")
-            }
-            value = value << 4 | UInt16(digit)
-            position += 1
-        }
-        return value
-    }
-
     // MARK: Whitespace and errors
 
     @inline(__always)
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
@@ -391,17 +237,17 @@ struct JSONParser {
         }
     }
 
-    private func describeByte(at offset: Int) -> String {
+    func describeByte(at offset: Int) -> String {
         guard offset < bytes.count else { return "end of input" }
         return "'\(describeCharacter(bytes[offset]))'"
     }
 
-    private func describeCharacter(_ byte: UInt8) -> String {
+    func describeCharacter(_ byte: UInt8) -> String {
         if byte >= 0x20 && byte < 0x7F { return String(UnicodeScalar(byte)) }
         return "\\u{\(String(byte, radix: 16))}"
     }
 
-    private func error(_ reason: String) -> JSONParseError {
+    func error(_ reason: String) -> JSONParseError {
         JSONParseError.at(position, in: bytes, reason: reason)
     }
 }
