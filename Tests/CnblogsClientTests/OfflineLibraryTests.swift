@@ -315,7 +315,7 @@ import Testing
         // Then the missing image is reported and the others are kept
         #expect(article.imageURLs == [a, missing, b])
         #expect(result.imageFailures.map(\.url) == [missing])
-        #expect(result.imageFailures.first?.reason.contains("404") == true)
+        #expect(result.imageFailures.first?.reason.contains("404") == true, "\(result.imageFailures)")
         #expect(result.entry.savedImages == 2)
         #expect(reports.values.first! == [0, 3])
         #expect(reports.values.last! == [3, 3])
