@@ -11,18 +11,24 @@ struct StoreSuite {
     var readCount = 100_000
     var rangeCount = 1_000
     var rangeLength = 100
+    /// With `--profile 1`: only each contender's batch write and point reads, once, untimed,
+    /// through functions of their own (`profileEncryptedWrite`, `profileFloorReads`, …), for
+    /// callgrind's inclusive counts, which the machine's load and the disk do not move.
+    var profile = false
 
     init(arguments: [String]) throws {
         var rest = arguments[...]
         while let option = rest.popFirst() {
             guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
-                throw BenchError("usage: bsl-bench store [--records N] [--repetitions N] [--reads N] [--ranges N]")
+                throw BenchError(
+                    "usage: bsl-bench store [--records N] [--repetitions N] [--reads N] [--ranges N] [--profile 1]")
             }
             switch option {
             case "--records": count = value
             case "--repetitions": repetitions = value
             case "--reads": readCount = value
             case "--ranges": rangeCount = value
+            case "--profile": profile = true
             default: throw BenchError("unknown option \(option)")
             }
         }
@@ -83,6 +89,19 @@ struct StoreSuite {
             StoreOurs(work, key: .none, path: folder.appendingPathComponent("plain.store").path),
             StoreFloor(work, path: folder.appendingPathComponent("floor.sqlite").path),
         ]
+        if profile {
+            for contender in contenders { contender.removeFiles() }
+            var order = try Self.profileEncryptedWrite(contenders[0])
+            order &+= try Self.profilePlainWrite(contenders[1])
+            order &+= try Self.profileFloorWrite(contenders[2])
+            for contender in contenders { try contender.fill() }
+            order &+= try Self.profileEncryptedReads(contenders[0])
+            order &+= try Self.profilePlainReads(contenders[1])
+            order &+= try Self.profileFloorReads(contenders[2])
+            for contender in contenders { contender.removeFiles() }
+            print("profiled (checksum \(contenders.map(\.checksum).reduce(order, &+)))")
+            return
+        }
         let measured = try Self.measure(contenders, repetitions: repetitions)
         let (encrypted, plain, floor) = (measured[0], measured[1], measured[2])
         let peer = try Self.measurePeer(work, folder: folder, repetitions: repetitions)
@@ -120,6 +139,33 @@ struct StoreSuite {
             "\nopen with a passphrase (PBKDF2-HMAC-SHA256, \(StoreKey.defaultIterations) iterations): \(Bench.format(passphraseOpen))"
         )
         print("(checksum \(encrypted.checksum &+ plain.checksum &+ floor.checksum))")
+    }
+
+    // One function per contender and phase, for a profiler's inclusive counts; each returns its
+    // own number, so that the linker does not fold them into one.
+    @inline(never) static func profileEncryptedWrite(_ contender: any StoreContender) throws -> Int {
+        try contender.batchWrite()
+        return 1
+    }
+    @inline(never) static func profilePlainWrite(_ contender: any StoreContender) throws -> Int {
+        try contender.batchWrite()
+        return 2
+    }
+    @inline(never) static func profileFloorWrite(_ contender: any StoreContender) throws -> Int {
+        try contender.batchWrite()
+        return 3
+    }
+    @inline(never) static func profileEncryptedReads(_ contender: any StoreContender) throws -> Int {
+        try contender.pointReads()
+        return 4
+    }
+    @inline(never) static func profilePlainReads(_ contender: any StoreContender) throws -> Int {
+        try contender.pointReads()
+        return 5
+    }
+    @inline(never) static func profileFloorReads(_ contender: any StoreContender) throws -> Int {
+        try contender.pointReads()
+        return 6
     }
 
     /// Runs every phase for all contenders, interleaving them within each repetition.

@@ -1,7 +1,8 @@
 // The one platform fence of BasicCrypto. Apple platforms ship CryptoKit (and CommonCrypto for
 // PBKDF2), so there `Backend` calls them; everywhere else it is `LibCrypto`, OpenSSL's
-// libcrypto through `COpenSSL` (LibCrypto.swift). Both answer the same seven calls; the known-
-// answer tests pin them to the same results.
+// libcrypto through `COpenSSL` (LibCrypto.swift). Both answer the same calls (AES-GCM also with
+// a `KeyContext` made once per key, which KeyContextPool keeps); the known-answer tests pin them
+// to the same results.
 
 #if canImport(CryptoKit)
     import CommonCrypto
@@ -21,22 +22,28 @@
             Array(CryptoKit.HMAC<CryptoKit.SHA256>.authenticationCode(for: message, using: .init(data: key)))
         }
 
+        /// What ``KeyContextPool`` keeps per key: the `SymmetricKey`, made once.
+        typealias KeyContext = SymmetricKey
+
+        static func makeKeyContext(key: UnsafeRawBufferPointer) throws -> SymmetricKey {
+            SymmetricKey(data: key)
+        }
+
         static func aesGCMSeal(
-            key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, plaintext: UnsafeRawBufferPointer,
+            context key: SymmetricKey, nonce: UnsafeRawBufferPointer, plaintext: UnsafeRawBufferPointer,
             authenticating ad: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer
         ) throws {
-            let box = try AES.GCM.seal(
-                plaintext, using: .init(data: key), nonce: AES.GCM.Nonce(data: nonce), authenticating: ad)
+            let box = try AES.GCM.seal(plaintext, using: key, nonce: AES.GCM.Nonce(data: nonce), authenticating: ad)
             output.copyBytes(from: box.ciphertext + box.tag)
         }
 
         static func aesGCMOpen(
-            key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer, ciphertext: UnsafeRawBufferPointer,
+            context key: SymmetricKey, nonce: UnsafeRawBufferPointer, ciphertext: UnsafeRawBufferPointer,
             tag: UnsafeRawBufferPointer, authenticating ad: UnsafeRawBufferPointer
         ) throws -> [UInt8] {
             do {
                 let box = try AES.GCM.SealedBox(nonce: AES.GCM.Nonce(data: nonce), ciphertext: ciphertext, tag: tag)
-                return Array(try AES.GCM.open(box, using: .init(data: key), authenticating: ad))
+                return Array(try AES.GCM.open(box, using: key, authenticating: ad))
             } catch {
                 throw CryptoError(
                     .authenticationFailure, message: "the sealed box does not open with this key",

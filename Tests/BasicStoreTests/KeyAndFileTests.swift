@@ -1,4 +1,5 @@
 import BasicCore
+import BasicCrypto
 import BasicStore
 import Foundation
 import Testing
@@ -200,6 +201,39 @@ import Testing
         #expect(throws: StoreError.wrongKey(path: fixture.path)) { try fixture.open(StoreFixture.passphrase("new")) }
         let reopened = try fixture.open(StoreFixture.passphrase("old"))
         #expect(try reopened.value(String.self, forKey: "k31", in: "c") == "value 31")
+    }
+
+    @Test("the stored form is nonce, ciphertext and tag under the row's documented associated data")
+    func storedForm() throws {
+        // Given a store with a raw key, one keyed value and one ordered item,
+        let fixture = try StoreFixture()
+        let keyBytes = [UInt8](repeating: 0x42, count: 32)
+        do {
+            let store = try KeyValueStore(at: fixture.url, key: .raw(keyBytes))
+            try store.set("a value", forKey: "clé", in: "notes")
+            try store.write { tx in try tx.append("an item", to: "list") }
+        }
+        // when the stored bytes are opened outside the store, with AD built by hand
+        // (kind, the collection's UTF-8 length as four big-endian bytes, collection, key),
+        let key = try CipherKey(bytes: keyBytes)
+        func ad(_ kind: Character, _ collection: String, _ rowKey: String) -> [UInt8] {
+            let count = UInt32(collection.utf8.count)
+            return [UInt8(ascii: kind.unicodeScalars.first ?? "k")]
+                + [UInt8(count >> 24), UInt8(count >> 16 & 0xff), UInt8(count >> 8 & 0xff), UInt8(count & 0xff)]
+                + Array(collection.utf8) + Array(rowKey.utf8)
+        }
+        let keyed = try #require(RawSQLite.query(fixture.path, "SELECT value FROM keyed_values").first)
+        let item = try #require(RawSQLite.query(fixture.path, "SELECT value FROM ordered_items").first)
+        let itemID = try #require(RawSQLite.query(fixture.path, "SELECT CAST(id AS TEXT) FROM ordered_items").first)
+        // then they open: a store written before opens the same way after.
+        let keyedPlaintext = try AESGCM.open(
+            AESGCM.SealedBox(combined: keyed), using: key, authenticating: ad("k", "notes", "clé"))
+        #expect(keyedPlaintext == Array(#""a value""#.utf8))
+        let itemPlaintext = try AESGCM.open(
+            AESGCM.SealedBox(combined: item), using: key,
+            authenticating: ad("o", "list", String(decoding: itemID, as: UTF8.self)))
+        #expect(itemPlaintext == Array(#""an item""#.utf8))
+        #expect(keyed.count == 12 + keyedPlaintext.count + 16)
     }
 
     @Test("one flipped byte in a stored value: that read is tampered, the others still read")

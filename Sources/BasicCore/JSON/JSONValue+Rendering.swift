@@ -46,9 +46,15 @@ extension JSONValue: CustomStringConvertible {
 
     /// The value as UTF-8 JSON data; see ``jsonString(_:)``.
     public func jsonData(_ style: JSONRenderingStyle = .compact) -> Data {
+        Data(jsonBytes(style))
+    }
+
+    /// The value as UTF-8 JSON bytes, the writer's own buffer: for callers that want an array
+    /// (BasicStore seals one per value), where `Array(jsonData())` would copy it twice.
+    package func jsonBytes(_ style: JSONRenderingStyle = .compact) -> [UInt8] {
         var writer = JSONWriter(style: style)
         writer.write(self)
-        return Data(writer.output)
+        return writer.output
     }
 }
 

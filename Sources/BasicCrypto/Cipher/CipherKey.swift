@@ -13,6 +13,9 @@ public struct CipherKey: Sendable, Hashable, CustomStringConvertible {
     /// The key's bytes.
     public let bytes: [UInt8]
 
+    /// Cipher contexts set up with this key, which its copies share.
+    let contexts: KeyContextPool
+
     /// A key from exactly 32 bytes.
     ///
     /// - Throws: ``CryptoError`` (`invalidParameter`) for any other size.
@@ -23,6 +26,17 @@ public struct CipherKey: Sendable, Hashable, CustomStringConvertible {
                 .invalidParameter, message: "an AES-256 key is 32 bytes, not \(bytes.count)", context: "cipher key")
         }
         self.bytes = bytes
+        contexts = KeyContextPool(key: bytes)
+    }
+
+    /// Whether the two keys have the same bytes.
+    public static func == (lhs: CipherKey, rhs: CipherKey) -> Bool {
+        lhs.bytes == rhs.bytes
+    }
+
+    /// Hashes the key's bytes, consistently with `==`.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes)
     }
 
     /// A new key from the secure random generator.

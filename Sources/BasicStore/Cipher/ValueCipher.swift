@@ -21,30 +21,67 @@ struct ValueCipher: Sendable {
     /// `kind ‖ UInt32(collection byte count, big-endian) ‖ collection ‖ key`: unambiguous, so no
     /// two rows share associated data.
     static func associatedData(_ kind: RowKind, collection: String, key: String) -> [UInt8] {
-        let count = UInt32(truncatingIfNeeded: collection.utf8.count)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(5 + collection.utf8.count + key.utf8.count)
-        bytes.append(kind.rawValue)
-        bytes.append(contentsOf: [
-            UInt8(count >> 24), UInt8(count >> 16 & 0xff), UInt8(count >> 8 & 0xff), UInt8(count & 0xff),
-        ])
-        bytes.append(contentsOf: collection.utf8)
-        bytes.append(contentsOf: key.utf8)
-        return bytes
+        withAssociatedData(kind, collection: collection, key: key) { Array($0) }
     }
 
-    /// The associated data of a row, or nothing for an unencrypted store (which does not use it).
-    func associatedData(_ kind: RowKind, collection: String, key: String) -> [UInt8] {
-        isEncrypted ? Self.associatedData(kind, collection: collection, key: key) : []
+    /// Runs `body` with the associated data of a row (see ``associatedData(_:collection:key:)``)
+    /// built on the stack: the store's reads and writes need it once per value, where an array
+    /// would be allocated and freed each time.
+    static func withAssociatedData<R>(
+        _ kind: RowKind, collection: String, key: String, _ body: (UnsafeRawBufferPointer) -> R
+    ) -> R {
+        var collection = collection
+        var key = key
+        return collection.withUTF8 { collectionBytes in
+            key.withUTF8 { keyBytes in
+                // Past a few KiB this goes to the heap on its own.
+                withUnsafeTemporaryAllocation(byteCount: 5 + collectionBytes.count + keyBytes.count, alignment: 1) {
+                    buffer in
+                    let length = UInt32(truncatingIfNeeded: collectionBytes.count)
+                    buffer[0] = kind.rawValue
+                    buffer[1] = UInt8(length >> 24)
+                    buffer[2] = UInt8(length >> 16 & 0xff)
+                    buffer[3] = UInt8(length >> 8 & 0xff)
+                    buffer[4] = UInt8(length & 0xff)
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[5..<(5 + collectionBytes.count)])
+                        .copyMemory(from: UnsafeRawBufferPointer(collectionBytes))
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[(5 + collectionBytes.count)...])
+                        .copyMemory(from: UnsafeRawBufferPointer(keyBytes))
+                    return body(UnsafeRawBufferPointer(buffer))
+                }
+            }
+        }
     }
 
     /// The stored form of `plaintext`.
     func seal(_ plaintext: [UInt8], associatedData: [UInt8]) throws(StoreError) -> [UInt8] {
         guard let key else { return plaintext }
-        do {
-            return try AESGCM.seal(plaintext, using: key, authenticating: associatedData).combined
-        } catch {
-            throw StoreError.cryptoFailure(message: error.description)
+        let sealed = associatedData.withUnsafeBytes { ad in Self.seal(plaintext, using: key, authenticating: ad) }
+        return try sealed.get()
+    }
+
+    /// The stored form of `plaintext` in a row of this kind, collection and key, its associated
+    /// data built on the stack.
+    func seal(_ plaintext: [UInt8], row kind: RowKind, collection: String, key rowKey: String)
+        throws(StoreError) -> [UInt8]
+    {
+        guard let key else { return plaintext }
+        return try Self.withAssociatedData(kind, collection: collection, key: rowKey) { ad in
+            Self.seal(plaintext, using: key, authenticating: ad)
+        }.get()
+    }
+
+    private static func seal(_ plaintext: [UInt8], using key: CipherKey, authenticating ad: UnsafeRawBufferPointer)
+        -> Result<[UInt8], StoreError>
+    {
+        plaintext.withUnsafeBytes { plaintext in
+            Result { () throws(StoreError) in
+                do throws(CryptoError) {
+                    return try AESGCM.sealedBytes(plaintext, using: key, authenticating: ad)
+                } catch {
+                    throw StoreError.cryptoFailure(message: error.description)
+                }
+            }
         }
     }
 
@@ -54,13 +91,9 @@ struct ValueCipher: Sendable {
         throws(StoreError) -> [UInt8]
     {
         guard let key else { return Array(stored) }
-        do {
-            let box = try AESGCM.SealedBox(combined: stored)
-            return try AESGCM.open(box, using: key, authenticating: associatedData)
-        } catch {
-            guard error.kind == .libraryFailure else { throw StoreError.tampered(collection: collection, key: name) }
-            throw StoreError.cryptoFailure(message: error.description)
-        }
+        return try associatedData.withUnsafeBytes { ad in
+            Self.open(stored, using: key, authenticating: ad, collection: collection, name: name)
+        }.get()
     }
 
     /// The plaintext of a stored value held in an array; see
@@ -74,5 +107,35 @@ struct ValueCipher: Sendable {
                 try open(bytes, associatedData: associatedData, collection: collection, key: name)
             }
         }.get()
+    }
+
+    /// The plaintext of the stored value of a row of this kind, collection and key, its
+    /// associated data built on the stack; `name` is the row's name in an error, made only when
+    /// there is one.
+    func open(
+        _ stored: UnsafeRawBufferPointer, row kind: RowKind, collection: String, key rowKey: String,
+        name: @autoclosure () -> String
+    ) throws(StoreError) -> [UInt8] {
+        guard let key else { return Array(stored) }
+        return try Self.withAssociatedData(kind, collection: collection, key: rowKey) { ad in
+            Self.open(stored, using: key, authenticating: ad, collection: collection, name: name())
+        }.get()
+    }
+
+    /// Opens `stored` where it lies (SQLite's buffer), not copied into a `SealedBox` first.
+    private static func open(
+        _ stored: UnsafeRawBufferPointer, using key: CipherKey, authenticating ad: UnsafeRawBufferPointer,
+        collection: String, name: @autoclosure () -> String
+    ) -> Result<[UInt8], StoreError> {
+        Result { () throws(StoreError) in
+            do throws(CryptoError) {
+                return try AESGCM.openedBytes(stored, using: key, authenticating: ad)
+            } catch {
+                guard error.kind == .libraryFailure else {
+                    throw StoreError.tampered(collection: collection, key: name())
+                }
+                throw StoreError.cryptoFailure(message: error.description)
+            }
+        }
     }
 }

@@ -56,10 +56,9 @@ final class StoreSession {
     // MARK: - Keyed collections
 
     func set(_ plaintext: [UInt8], forKey key: String, in collection: String) throws(StoreError) {
-        let ad = cipher.associatedData(.keyed, collection: collection, key: key)
-        let sealed = try cipher.seal(plaintext, associatedData: ad)
+        let sealed = try cipher.seal(plaintext, row: .keyed, collection: collection, key: key)
         let insert = try database.statement(
-            "INSERT OR REPLACE INTO keyed_values(collection, key, value) VALUES (?, ?, ?)")
+            literal: "INSERT OR REPLACE INTO keyed_values(collection, key, value) VALUES (?, ?, ?)")
         let values: [SQLiteValue] = [.text(collection), .text(key), .blob(sealed)]
         // Inside a write block the key was checked when the transaction began.
         if database.isInTransaction {
@@ -70,11 +69,10 @@ final class StoreSession {
     }
 
     func value(forKey key: String, in collection: String) throws(StoreError) -> [UInt8]? {
-        let ad = cipher.associatedData(.keyed, collection: collection, key: key)
-        return try database.statement("SELECT value FROM keyed_values WHERE collection = ? AND key = ?")
+        try database.statement(literal: "SELECT value FROM keyed_values WHERE collection = ? AND key = ?")
             .firstRow([.text(collection), .text(key)]) { row throws(StoreError) in
                 try row.withBlob(at: 0) { bytes throws(StoreError) in
-                    try cipher.open(bytes, associatedData: ad, collection: collection, key: key)
+                    try cipher.open(bytes, row: .keyed, collection: collection, key: key, name: key)
                 }
             }
     }
@@ -127,8 +125,7 @@ final class StoreSession {
         }
         try shift(collection, from: index, to: count, by: 1)
         let id = try database.integer("SELECT coalesce(max(id), 0) + 1 FROM ordered_items")
-        let ad = cipher.associatedData(.ordered, collection: collection, key: String(id))
-        let sealed = try cipher.seal(plaintext, associatedData: ad)
+        let sealed = try cipher.seal(plaintext, row: .ordered, collection: collection, key: String(id))
         try database.statement("INSERT INTO ordered_items(id, collection, position, value) VALUES (?, ?, ?, ?)")
             .run([.integer(id), .text(collection), .integer(Int64(index)), .blob(sealed)])
     }
@@ -185,9 +182,10 @@ final class StoreSession {
             WHERE collection = ? AND position >= ? AND position < ? ORDER BY position
             """
         ).rows([.text(collection), .integer(lower), .integer(upper)]) { row throws(StoreError) in
-            let ad = cipher.associatedData(.ordered, collection: collection, key: String(row.int64(at: 0)))
+            let id = cipher.isEncrypted ? String(row.int64(at: 0)) : ""
             return try row.withBlob(at: 2) { bytes throws(StoreError) in
-                try cipher.open(bytes, associatedData: ad, collection: collection, key: "item \(row.int64(at: 1))")
+                try cipher.open(
+                    bytes, row: .ordered, collection: collection, key: id, name: "item \(row.int64(at: 1))")
             }
         }
     }

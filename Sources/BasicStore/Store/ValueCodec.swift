@@ -4,8 +4,12 @@ import Foundation
 /// Values to JSON bytes and back: `JSONValue` through BasicCore's own parser and renderer,
 /// everything else through `JSONEncoder` and `JSONDecoder`.
 enum ValueCodec {
-    static func encode(_ value: some Encodable, collection: String, key: String) throws(StoreError) -> [UInt8] {
-        if let json = value as? JSONValue { return Array(json.jsonData()) }
+    static func encode<T: Encodable>(_ value: T, collection: String, key: String) throws(StoreError) -> [UInt8] {
+        // A comparison of metadata first: the dynamic cast (`as?`), which the unspecialized
+        // generic call paid on every write, is left for what only it catches (an optional
+        // holding a JSONValue).
+        if T.self == JSONValue.self { return unsafeBitCast(value, to: JSONValue.self).jsonBytes() }
+        if let json = value as? JSONValue { return json.jsonBytes() }
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -19,7 +23,7 @@ enum ValueCodec {
         throws(StoreError) -> T
     {
         do {
-            if T.self == JSONValue.self, let value = try JSONValue(parsing: bytes) as? T { return value }
+            if T.self == JSONValue.self { return unsafeBitCast(try JSONValue(parsing: bytes), to: T.self) }
             return try JSONDecoder().decode(T.self, from: Data(bytes))
         } catch {
             throw StoreError.unreadableValue(collection: collection, key: key, reason: reason(error))
