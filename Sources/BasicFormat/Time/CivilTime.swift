@@ -24,15 +24,9 @@ package enum CivilTime {
         return era * 146_097 + dayOfEra - 719_468
     }
 
-    /// The year of a day number (Howard Hinnant's `civil_from_days`, the year alone).
+    /// The year of a day number.
     package static func year(ofDay day: Int) -> Int {
-        let shifted = day + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        return yearOfEra + era * 400 + (monthIndex >= 10 ? 1 : 0)
+        date(ofDay: day).year
     }
 
     /// The instant of a civil date and time at `offset` seconds east of UTC; nil when a field
