@@ -112,7 +112,7 @@ let package = Package(
         // Tests and what they share (bsl-bench too: its child processes start through TestSupport's
         // Subprocess). `store-stress` is the child process of BasicStore's crash and
         // two-process tests: a long-running writer that acknowledges each committed batch.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["BasicTerminal"], path: "Tests/TestSupport"),
         .executableTarget(name: "store-stress", dependencies: ["BasicStore"], path: "Tests/StoreStress"),
         // The fuzz harnesses' bodies, shared with the Fuzz/ package, and the test that replays
         // every input they ever found (Fuzz/Findings/) through them, one fuzz-replay child each.
