@@ -180,8 +180,8 @@ struct NetworkSuite {
     }
 }
 
-/// The project's test server, started for the benchmark: `python3 Tests/TestServer/test_server.py`.
-private final class BenchServer {
+/// The project's test server, started for a benchmark (network, startup): `python3 Tests/TestServer/test_server.py`.
+final class BenchServer {
     let process: Subprocess
     let port: Int
 

@@ -35,10 +35,12 @@ final class XMLParserPeer: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
-        var frame = Frame(name: Self.localName(elementName))
+        // Qualified names, and namespace declarations as attributes, as XMLDictionary (and so
+        // XMLConverter's defaults) keep them: XMLParser does not process namespaces by default.
+        var frame = Frame(name: elementName)
         // XMLParser hands attributes over as a dictionary, so their order is lost; sort for a stable result.
-        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) where !key.hasPrefix("xmlns") {
-            frame.members.append(("_" + Self.localName(key), [.string(value)]))
+        for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {
+            frame.members.append(("_" + key, [.string(value)]))
         }
         frame.attributeCount = frame.members.count
         stack.append(frame)
@@ -67,7 +69,10 @@ final class XMLParserPeer: NSObject, XMLParserDelegate {
         }
         let value: JSONValue
         if frame.members.isEmpty {
-            value = text.map(JSONValue.string) ?? .null
+            // An empty element is left out, as XMLDictionary (and XMLConverter's default) leaves
+            // it. (A left-out element whose name repeats keeps an array; no feed here has one.)
+            guard let text else { return }
+            value = .string(text)
         } else {
             var object = JSONObject()
             fill(&object, with: frame, text: text)
@@ -88,9 +93,5 @@ final class XMLParserPeer: NSObject, XMLParserDelegate {
             object[member.key] = member.values.count == 1 ? member.values[0] : .array(member.values)
         }
         if let text { object["__text"] = .string(text) }
-    }
-
-    private static func localName(_ name: String) -> String {
-        name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name
     }
 }

@@ -53,7 +53,8 @@ struct XMLSuite {
         let ours = try XMLConverter().convert(data)
         let theirs = try XMLParserPeer.convert(data)
         guard ours == theirs, ours["entry"]?.arrayValue?.count == entryCount else {
-            throw BenchError("XMLConverter and the XMLParser peer disagree on the feed")
+            throw BenchError(
+                "XMLConverter and the XMLParser peer disagree on the feed: \(Self.firstDifference(ours, theirs))")
         }
 
         var checksum = 0
@@ -111,6 +112,28 @@ struct XMLSuite {
             .init(name: "whole process", ours: bslProcess, peer: python, peerName: "python3 -c xmltodict + json"),
         ])
         print("\n(checksum \(checksum))")
+    }
+
+    /// Where two conversions first differ, for the error when they do: the path of the first
+    /// difference and each side's value there, as JSON (cut short).
+    static func firstDifference(_ ours: JSONValue, _ theirs: JSONValue, at path: String = "") -> String {
+        func cut(_ value: JSONValue?) -> String { String((value?.jsonString() ?? "nothing").prefix(200)) }
+        switch (ours, theirs) {
+        case (.object(let mine), .object(let peer)):
+            for key in mine.keys + peer.keys where mine[key] != peer[key] {
+                guard let a = mine[key], let b = peer[key] else {
+                    return "\(path).\(key): ours \(cut(mine[key])), XMLParser \(cut(peer[key]))"
+                }
+                return firstDifference(a, b, at: path + "." + key)
+            }
+        case (.array(let mine), .array(let peer)) where mine.count == peer.count:
+            for (index, (a, b)) in zip(mine, peer).enumerated() where a != b {
+                return firstDifference(a, b, at: path + "[\(index)]")
+            }
+        default:
+            break
+        }
+        return "\(path): ours \(cut(ours)), XMLParser \(cut(theirs))"
     }
 
     /// The floor's timed work, as a function of its own for a profiler's inclusive counts.

@@ -9,6 +9,7 @@ let suites: [String: @Sendable ([String]) async throws -> Void] = [
     "keypath": { try await KeyPathSuite(arguments: $0).run() },
     "network": { try await NetworkSuite(arguments: $0).run() },
     "reader": { try await ReaderSuite(arguments: $0).run() },
+    "startup": { try await StartupSuite(arguments: $0).run() },
     "store": { try await StoreSuite(arguments: $0).run() },
     "xml": { try await XMLSuite(arguments: $0).run() },
 ]
