@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes Sources/BasicFormat/Text/HTMLText+NamedReferences.swift: HTML5's table of named
 character references (WHATWG HTML, "Named character references", 2,231 names), taken from
-Python's copy of that table (`html.entities.html5`), one `name<TAB>scalars` line each in a
-string that HTMLText parses once.
+Python's copy of that table (`html.entities.html5`), one `name scalars` line each, sorted by
+their bytes, in a `StaticString` that HTMLText searches in place (no table is built at run time).
 
 Run it again when the standard's table changes: python3 Scripts/generate-html-entities.py
 """
@@ -14,7 +14,7 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 target = os.path.join(root, "Sources", "BasicFormat", "Text", "HTMLText+NamedReferences.swift")
 
 lines = []
-for name in sorted(html.entities.html5, key=lambda n: (n.lower(), n)):
+for name in sorted(html.entities.html5, key=lambda n: n.encode("ascii")):
     value = ",".join(f"{ord(c):X}" for c in html.entities.html5[name])
     lines.append(f"{name} {value}")
 
@@ -23,8 +23,9 @@ with open(target, "w", encoding="utf-8") as out:
     out.write("// references; do not edit by hand.\n\n")
     out.write("extension HTMLText {\n")
     out.write(f"    /// HTML5's {len(lines)} named references, a `name HEX[,HEX]` line each (the characters as\n")
-    out.write("    /// code points); names that end without `;` are the legacy ones whose semicolon may be left out.\n")
-    out.write('    static let namedReferenceTable = #"""\n')
+    out.write("    /// code points), sorted by their bytes; names that end without `;` are the legacy ones whose\n")
+    out.write("    /// semicolon may be left out.\n")
+    out.write('    static let namedReferenceTable: StaticString = #"""\n')
     for line in lines:
         out.write(f"        {line}\n")
     out.write('        """#\n')

@@ -52,12 +52,34 @@ import Testing
 
     @Test("the table holds HTML5's 2,231 named references, 106 of them legacy names without a semicolon")
     func table() {
-        #expect(HTMLText.namedReferences.count == 2_231)
-        #expect(HTMLText.namedReferences.keys.filter { !$0.hasSuffix(";") }.count == 106)
-        #expect(HTMLText.namedReferences.keys.map { $0.count - ($0.hasSuffix(";") ? 1 : 0) }.max() == 31)
-        #expect(HTMLText.namedReferences.values.allSatisfy { (1...2).contains($0.count) })
+        let entries = HTMLText.namedReferenceEntries
+        #expect(entries.count == 2_231)
+        #expect(entries.filter { !$0.name.hasSuffix(";") }.count == 106)
+        #expect(entries.map { $0.name.count - ($0.name.hasSuffix(";") ? 1 : 0) }.max() == HTMLText.longestName)
+        #expect(entries.allSatisfy { (1...2).contains($0.scalars.count) })
+        // Decoding searches the table in halves, so its lines must be in strictly rising byte order.
+        let names = entries.map { Array($0.name.utf8) }
+        #expect(zip(names, names.dropFirst()).allSatisfy { $0.lexicographicallyPrecedes($1) })
         // Each legacy name decodes without its semicolon; a name of the table with it.
         #expect(HTMLText.decodingReferences("&zwnj;&Aacute;&Aacute&zwj;") == "\u{200C}\u{C1}\u{C1}\u{200D}")
+    }
+
+    @Test("every name of the table is found where it stands")
+    func everyName() {
+        for (name, scalars) in HTMLText.namedReferenceEntries {
+            #expect(HTMLText.decodingReferences("&\(name)") == String(String.UnicodeScalarView(scalars)), "&\(name)")
+        }
+    }
+
+    @Test(
+        "names that sort between, before or after the table's names are not references",
+        arguments: [
+            ("&AEli;", "&AEli;"), ("&AA;", "&AA;"), ("&A;", "&A;"), ("&zwnk;", "&zwnk;"), ("&zwi;", "&zwi;"),
+            ("&zzz;", "&zzz;"), ("&Nota;", "&Nota;"), ("&notinx;", "\u{AC}inx;"), ("&AEligx;", "\u{C6}x;"),
+            ("&amp", "&"), ("&am", "&am"),
+        ])
+    func nearMisses(input: String, expected: String) {
+        #expect(HTMLText.decodingReferences(input) == expected)
     }
 
     /// Random text full of references, compared with Python's `html.unescape`, which implements

@@ -68,7 +68,7 @@ extension ParsableCommand {
     private static func usageFailure(
         _ error: CommandLineError, root: CommandNode, formatter: HelpFormatter
     ) -> CommandExecution {
-        let node = root.allNodes.first { $0.path == error.commandPath } ?? root
+        let node = root.descendant(at: error.commandPath) ?? root
         let text =
             error.reason == .missingCommand ? formatter.help(for: node) : formatter.usageFailure(error, node: node)
         return CommandExecution(status: CommandExecution.usageFailure, errorOutput: text + "\n")
@@ -77,11 +77,8 @@ extension ParsableCommand {
     /// The help of the command `path` names under this one (`["cnblogs", "read"]`; empty for this
     /// one), wrapped to `columns` (80 by default); nil when `path` names no command.
     public static func helpMessage(for path: [String] = [], columns: Int = TerminalWidth.fallbackColumns) -> String? {
-        var node = CommandNode(root: Self.self)
-        for name in path {
-            guard let child = node.child(named: name) else { return nil }
-            node = child
-        }
+        let root = CommandNode(root: Self.self)
+        guard let node = root.descendant(at: root.path + path) else { return nil }
         return HelpFormatter(columns: columns).help(for: node)
     }
 

@@ -1,5 +1,8 @@
 /// One command of a tool's tree, with its declarations found once: the parser, help, completion
 /// scripts and the declaration check all read these.
+///
+/// A node's children are made when asked for, so that parsing a command line reflects only the
+/// commands on its path (a tool of 80 commands starts in the time of the 3 it runs through).
 struct CommandNode: Sendable {
     let type: any ParsableCommand.Type
     let configuration: CommandConfiguration
@@ -9,7 +12,8 @@ struct CommandNode: Sendable {
     let ownDefinitions: [ArgumentDefinition]
     /// The options and flags of the groups above it that it does not declare itself.
     let inheritedOptions: [ArgumentDefinition]
-    let children: [CommandNode]
+    /// The options and flags its subcommands inherit from it and from above.
+    private let handedDown: [ArgumentDefinition]
 
     /// The tree under `type`, the tool's root.
     init(root type: any ParsableCommand.Type) {
@@ -24,14 +28,17 @@ struct CommandNode: Sendable {
         ownDefinitions = own
         let ownNames = Set(own.flatMap(\.names))
         inheritedOptions = inherited.filter { Set($0.names).isDisjoint(with: ownNames) }
-        let handedDown = own.filter { $0.kind != .positional } + inheritedOptions
-        let path = path
-        children = configuration.subcommands.map { CommandNode($0, parentPath: path, inherited: handedDown) }
+        handedDown = own.filter { $0.kind != .positional } + inheritedOptions
+    }
+
+    /// Its subcommands, in declaration order, each reflected now.
+    var children: [CommandNode] {
+        configuration.subcommands.map { CommandNode($0, parentPath: path, inherited: handedDown) }
     }
 
     var name: String { path.last ?? "" }
     var isRoot: Bool { path.count == 1 }
-    var isGroup: Bool { !children.isEmpty }
+    var isGroup: Bool { !configuration.subcommands.isEmpty }
     var pathString: String { path.joined(separator: " ") }
 
     /// Every option and flag the command accepts: its own, then those it inherits.
@@ -47,8 +54,24 @@ struct CommandNode: Sendable {
         options.first { $0.names.contains(name) }
     }
 
+    /// The subcommand called `name`, the only one reflected.
     func child(named name: String) -> CommandNode? {
-        children.first { $0.name == name }
+        configuration.subcommands.first { $0.commandName == name }.map {
+            CommandNode($0, parentPath: path, inherited: handedDown)
+        }
+    }
+
+    /// The command whose path is `path` (`["bsl", "kv", "get"]`) when this is the first command of
+    /// that path (the root, for a whole path), reflecting only the commands along it; nil when no
+    /// command has that path.
+    func descendant(at path: [String]) -> CommandNode? {
+        guard path.first == name else { return nil }
+        var node = self
+        for name in path.dropFirst() {
+            guard let child = node.child(named: name) else { return nil }
+            node = child
+        }
+        return node
     }
 
     /// This command and every command under it, depth first.

@@ -74,15 +74,15 @@ public enum HTMLText {
             end += 1
         }
         guard end > index else { return nil }
-        let name = String(String.UnicodeScalarView(scalars[index..<end]))
-        if end < scalars.count, scalars[end] == ";", let value = namedReferences[name + ";"] {
+        if end < scalars.count, scalars[end] == ";",
+            let value = namedReference(scalars[index..<end], semicolon: true)
+        {
             return (value, end + 1)
         }
         // Legacy names, whose semicolon may be left out: the longest that is a prefix.
-        var length = name.unicodeScalars.count
+        var length = end - index
         while length >= 2 {
-            let prefix = String(String.UnicodeScalarView(scalars[index..<(index + length)]))
-            if let value = namedReferences[prefix] {
+            if let value = namedReference(scalars[index..<(index + length)], semicolon: false) {
                 let next = index + length
                 if context == .attribute, next < scalars.count,
                     scalars[next] == "=" || isASCIIAlphanumeric(scalars[next])
@@ -190,20 +190,96 @@ public enum HTMLText {
 
     // MARK: The table
 
-    /// Name (with its `;`, or without for the legacy ones) → the characters it stands for.
-    static let namedReferences: [String: [Unicode.Scalar]] = {
-        var table: [String: [Unicode.Scalar]] = [:]
-        table.reserveCapacity(2_300)
-        for line in namedReferenceTable.split(separator: "\n") {
-            let parts = line.split(separator: " ")
-            guard parts.count == 2 else { continue }
-            let scalars = parts[1].split(separator: ",").compactMap {
-                UInt32($0, radix: 16).flatMap(Unicode.Scalar.init)
+    /// What the named reference `name` (followed by `;` when `semicolon`) stands for; nil when the
+    /// table has no such name. A binary search over the table's sorted lines, in place: nothing is
+    /// built at run time, so the first decode of a process costs no more than the next.
+    static func namedReference(_ name: ArraySlice<Unicode.Scalar>, semicolon: Bool) -> [Unicode.Scalar]? {
+        namedReferenceTable.withUTF8Buffer { table -> [Unicode.Scalar]? in
+            // [low, high) always holds whole lines.
+            var low = 0
+            var high = table.count
+            while low < high {
+                var start = (low + high) / 2
+                while start > low, table[start - 1] != newline { start -= 1 }
+                var nameEnd = start
+                while nameEnd < table.count, table[nameEnd] != space { nameEnd += 1 }
+                var lineEnd = nameEnd
+                while lineEnd < table.count, table[lineEnd] != newline { lineEnd += 1 }
+                switch compare(name, semicolon: semicolon, with: table[start..<nameEnd]) {
+                case .same:
+                    return scalars(listedIn: table[min(nameEnd + 1, lineEnd)..<lineEnd])
+                case .before:
+                    high = start
+                case .after:
+                    low = lineEnd + 1
+                }
             }
-            table[String(parts[0])] = scalars
+            return nil
         }
-        return table
-    }()
+    }
+
+    /// How `name` (with `;` after it when `semicolon`) orders against a name of the table, byte by
+    /// byte as the table is sorted.
+    private static func compare(
+        _ name: ArraySlice<Unicode.Scalar>, semicolon: Bool, with entry: Slice<UnsafeBufferPointer<UInt8>>
+    ) -> NameOrder {
+        var position = entry.startIndex
+        for scalar in name {
+            guard position < entry.endIndex else { return .after }
+            let byte = entry[position]
+            if scalar.value != UInt32(byte) { return scalar.value < UInt32(byte) ? .before : .after }
+            position += 1
+        }
+        if semicolon {
+            guard position < entry.endIndex else { return .after }
+            let byte = entry[position]
+            if byte != UInt8(ascii: ";") { return UInt8(ascii: ";") < byte ? .before : .after }
+            position += 1
+        }
+        return position == entry.endIndex ? .same : .before
+    }
+
+    /// Where a name stands against a name of the table.
+    private enum NameOrder { case before, same, after }
+
+    /// The characters of a table line's `HEX[,HEX]` field.
+    private static func scalars(listedIn field: Slice<UnsafeBufferPointer<UInt8>>) -> [Unicode.Scalar] {
+        var result: [Unicode.Scalar] = []
+        var value: UInt32 = 0
+        for byte in field {
+            if byte == UInt8(ascii: ",") {
+                result += Unicode.Scalar(value).map { [$0] } ?? []
+                value = 0
+            } else {
+                value = value * 16 + UInt32(hexDigit(byte))
+            }
+        }
+        result += Unicode.Scalar(value).map { [$0] } ?? []
+        return result
+    }
+
+    private static func hexDigit(_ byte: UInt8) -> UInt8 {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: byte &- UInt8(ascii: "a") &+ 10
+        }
+    }
+
+    /// Every line of the table as name → characters, in the table's order (for tests and tools;
+    /// decoding searches the table in place).
+    static var namedReferenceEntries: [(name: String, scalars: [Unicode.Scalar])] {
+        namedReferenceTable.withUTF8Buffer { table in
+            table.split(separator: newline).compactMap { line in
+                guard let space = line.firstIndex(of: space) else { return nil }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: line[..<space]), as: UTF8.self)
+                return (name, scalars(listedIn: line[(space + 1)...]))
+            }
+        }
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let space = UInt8(ascii: " ")
 
     /// The longest name in the table, without its semicolon (`CounterClockwiseContourIntegral`).
     static let longestName = 31
