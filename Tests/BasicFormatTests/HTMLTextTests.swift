@@ -151,6 +151,19 @@ import Testing
         }
     }
 
+    @Test(
+        "an attribute can keep tab and line breaks as references, which XML's normalisation keeps",
+        arguments: [
+            ("a\tb\nc\rd", "a&#9;b&#10;c&#13;d"),
+            ("T & \"U\"\n", "T &amp; &quot;U&quot;&#10;"),
+            ("plain", "plain"),
+            ("a\u{1}b", "a\u{FFFD}b"),
+        ])
+    func attributeWhiteSpace(input: String, expected: String) {
+        #expect(HTMLText.escapingAttribute(input, whiteSpace: .references) == expected)
+        #expect(HTMLText.escapingAttribute(input, whiteSpace: .asWritten) == HTMLText.escapingAttribute(input))
+    }
+
     @Test("plain text from HTML: tags as spaces, references decoded, white space collapsed")
     func plainText() {
         #expect(HTMLText.plainText(fromHTML: "<p>a &amp; b</p><br/>c") == "a & b c")

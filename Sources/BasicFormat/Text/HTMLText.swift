@@ -136,8 +136,37 @@ public enum HTMLText {
         escaping(text, quotes: true)
     }
 
-    private static func escaping(_ text: String, quotes: Bool) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscaping($0, quotes: quotes) }) else { return text }
+    /// What becomes of tab, line feed and carriage return in an attribute value.
+    public enum AttributeWhiteSpace: Sendable, Hashable {
+        /// Written as they are; an XML parser reads each as a space (attribute-value
+        /// normalisation), an HTML parser keeps them.
+        case asWritten
+        /// Written as `&#9;`, `&#10;` and `&#13;`, which an XML parser keeps: for values that must
+        /// come back exactly, such as an OPML outline's title.
+        case references
+    }
+
+    /// `text` safe inside a quoted attribute value, with tab, line feed and carriage return
+    /// written as `whiteSpace` says.
+    ///
+    /// ```swift
+    /// HTMLText.escapingAttribute("a\tb & c", whiteSpace: .references)  // a&#9;b &amp; c
+    /// ```
+    ///
+    /// - Complexity: O(*n*) in the length of `text`.
+    public static func escapingAttribute(_ text: String, whiteSpace: AttributeWhiteSpace) -> String {
+        switch whiteSpace {
+        case .asWritten: escaping(text, quotes: true)
+        case .references: escaping(text, quotes: true, whiteSpaceAsReferences: true)
+        }
+    }
+
+    private static func escaping(_ text: String, quotes: Bool, whiteSpaceAsReferences: Bool = false) -> String {
+        guard
+            text.unicodeScalars.contains(where: {
+                needsEscaping($0, quotes: quotes, whiteSpace: whiteSpaceAsReferences)
+            })
+        else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -146,7 +175,12 @@ public enum HTMLText {
             case ">": result.append(contentsOf: "&gt;".unicodeScalars)
             case "\"" where quotes: result.append(contentsOf: "&quot;".unicodeScalars)
             case "'" where quotes: result.append(contentsOf: "&#39;".unicodeScalars)
-            case "\t", "\n", "\r": result.append(scalar)
+            case "\t", "\n", "\r":
+                if whiteSpaceAsReferences {
+                    result.append(contentsOf: "&#\(scalar.value);".unicodeScalars)
+                } else {
+                    result.append(scalar)
+                }
             case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": result.append("\u{FFFD}")
             default: result.append(scalar)
             }
@@ -154,11 +188,11 @@ public enum HTMLText {
         return String(result)
     }
 
-    private static func needsEscaping(_ scalar: Unicode.Scalar, quotes: Bool) -> Bool {
+    private static func needsEscaping(_ scalar: Unicode.Scalar, quotes: Bool, whiteSpace: Bool) -> Bool {
         switch scalar {
         case "&", "<", ">": true
         case "\"", "'": quotes
-        case "\t", "\n", "\r": false
+        case "\t", "\n", "\r": whiteSpace
         case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": true
         default: false
         }

@@ -1,3 +1,4 @@
+import BasicFormat
 import CnblogsClient
 import FeedsClient
 import Foundation
@@ -168,9 +169,7 @@ public struct ReaderFeeds: Sendable {
         var html = item.body ?? ""
         let text = TerminalText.render(html: html, width: 80, base: base)
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, !item.summary.isEmpty {
-            let escaped = item.summary.replacingOccurrences(of: "&", with: "&amp;")
-                .replacingOccurrences(of: "<", with: "&lt;")
-            html = "<p>\(escaped)</p>"
+            html = "<p>\(HTMLText.escapingText(item.summary))</p>"
         }
         return Article(
             kind: .post, id: 0, title: item.title, author: item.author, source: item.feedTitle, published: item.date,
