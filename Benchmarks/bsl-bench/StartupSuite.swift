@@ -8,17 +8,24 @@ import TestSupport
 /// `bsl http get URL` against `curl -s URL` on the project's test server on loopback. Wall time
 /// is the median of `--repetitions` runs after one untimed run of each; peak memory is GNU
 /// time's maximum resident set size (`/usr/bin/time -f %M`) of a run of its own.
+///
+/// `--bsl PATH` times another build of `bsl` (one linked with `--static-swift-stdlib`, say)
+/// instead of the one next to `bsl-bench`.
 struct StartupSuite {
     var repetitions = 10
+    var bsl: String?
 
     init(arguments: [String]) throws {
+        let usage = BenchError("usage: bsl-bench startup [--repetitions N] [--bsl PATH]")
         var rest = arguments[...]
         while let option = rest.popFirst() {
-            guard let value = rest.popFirst().flatMap(Int.init), value > 0 else {
-                throw BenchError("usage: bsl-bench startup [--repetitions N]")
-            }
+            guard let value = rest.popFirst() else { throw usage }
             switch option {
-            case "--repetitions": repetitions = value
+            case "--repetitions":
+                guard let count = Int(value), count > 0 else { throw usage }
+                repetitions = count
+            case "--bsl":
+                bsl = value
             default: throw BenchError("unknown option \(option)")
             }
         }
@@ -40,11 +47,14 @@ struct StartupSuite {
     }
 
     func run() async throws {
-        let bsl = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let bsl =
+            self.bsl
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("bsl").path
         guard FileManager.default.isExecutableFile(atPath: bsl) else {
             throw BenchError("\(bsl) is missing: build it first (swift build -c release --product bsl)")
         }
+        print("bsl: \(bsl)")
         let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Samples/cnblogs")
         let curl = "/usr/bin/curl"
