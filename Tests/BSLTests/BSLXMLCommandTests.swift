@@ -11,9 +11,11 @@ import Testing
         TestPaths.fixture(name, target: "BasicXMLTests").path
     }
 
-    func bsl(_ arguments: [String], input: String? = nil) async throws -> ProcessResult {
+    func bsl(_ arguments: [String], input: String? = nil, timeZone: String = "Asia/Shanghai") async throws
+        -> ProcessResult
+    {
         try await ProcessRunner.run(
-            Self.bsl, arguments, input: input.map { Data($0.utf8) }, environment: ["TZ": "Asia/Shanghai"])
+            Self.bsl, arguments, input: input.map { Data($0.utf8) }, environment: ["TZ": timeZone])
     }
 
     @Test(
@@ -81,16 +83,19 @@ import Testing
         #expect(unknown.status == 64)
     }
 
-    @Test("feed lists title, author and date in aligned columns, CJK counted as two columns")
+    @Test("feed lists title, author and date in aligned columns, CJK counted as two columns, each link below")
     func feedColumns() async throws {
         let result = try await bsl(["feed", Self.fixture("sitehome.xml")])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
             result.standardOutput == """
                 博客园_首页
-                Swift 6 严格并发下的 &ldquo;数据竞争&rdquo; 排查笔记     林间小路      2026-11-30 11:48
-                用 libxml2 的 SAX 接口解析 5 MB 的 Atom 订阅             Mika_Z        2026-11-30 10:05
-                SQLite WAL 模式与 &lt;synchronous=NORMAL&gt; 的真实代价  老周的代码铺  2026-11-30 09:12
+                Swift 6 严格并发下的 “数据竞争” 排查笔记           林间小路      2026-11-30 11:48
+                  http://www.cnblogs.com/linjian/p/19283746.html
+                用 libxml2 的 SAX 接口解析 5 MB 的 Atom 订阅       Mika_Z        2026-11-30 10:05
+                  http://www.cnblogs.com/mika-z/p/19283701.html
+                SQLite WAL 模式与 <synchronous=NORMAL> 的真实代价  老周的代码铺  2026-11-30 09:12
+                  http://www.cnblogs.com/zhou-shop/p/19283655.html
 
                 """)
     }
@@ -104,9 +109,78 @@ import Testing
             result.standardOutput == """
                 Tide Notes
                 Spring tides, explained  Ines Moreau  2026-11-30 06:30
+                  https://tide.example.org/2026/spring-tides
                 Reading a tide table     Ines Moreau  2026-11-22 16:00
+                  https://tide.example.org/2026/tide-tables
 
                 """)
+    }
+
+    /// Feeds for the table below: cnblogs-style double-escaped text, relative links, dates before
+    /// the Gregorian reform, and an entry with neither link nor date.
+    static let feedCases: [(String, String)] = [
+        (
+            """
+            <rss version="2.0"><channel><title>T &amp;amp; U</title><link>https://example.org/</link>
+            <item><title>&amp;ldquo;Hi&amp;rdquo; A &amp;amp; B</title><link>https://example.org/hi</link>
+            <author>ann@example.org (Ann)</author><pubDate>Mon, 30 Nov 2026 06:15:00 GMT</pubDate></item>
+            </channel></rss>
+            """,
+            """
+            T & U
+            “Hi” A & B  Ann  2026-11-30 06:15
+              https://example.org/hi
+
+            """
+        ),
+        (
+            """
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:base="https://example.org/blog/">
+            <title type="html">A &amp;amp; &lt;b&gt;B&lt;/b&gt;</title><author><name>Bo</name></author>
+            <entry><title>Old</title><link href="posts/1.html"/><updated>1500-01-01T00:00:00Z</updated></entry>
+            <entry xml:base="/2/"><title>Reform</title><link href="p.html"/><updated>1582-10-14T23:59:00Z</updated></entry>
+            <entry><title>Nothing else</title></entry>
+            </feed>
+            """,
+            """
+            A & B
+            Old           Bo  1500-01-01 00:00
+              https://example.org/blog/posts/1.html
+            Reform        Bo  1582-10-14 23:59
+              https://example.org/2/p.html
+            Nothing else  Bo  -
+
+            """
+        ),
+    ]
+
+    @Test(
+        "feed shows titles decoded once, dates proleptic Gregorian, and each entry's link resolved",
+        arguments: feedCases)
+    func feedDecodedAndLinked(input: String, expected: String) async throws {
+        let result = try await bsl(["feed", "-"], input: input, timeZone: "UTC")
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == expected)
+    }
+
+    @Test("feed --json writes dates proleptic Gregorian, with plain titles and resolved links beside")
+    func feedJSONDates() async throws {
+        let result = try await bsl(["feed", "-", "--json"], input: Self.feedCases[1].0)
+        #expect(result.status == 0, "\(result.standardError)")
+        let value = try JSONValue(parsing: result.standardOutput)
+        #expect(value["title"] == "A &amp; <b>B</b>", "as XML decoded it")
+        #expect(value["plainTitle"] == "A & B")
+        #expect(value["entries"]?[0]?["updated"] == "1500-01-01T00:00:00Z")
+        #expect(value["entries"]?[1]?["updated"] == "1582-10-14T23:59:00Z")
+        #expect(value["entries"]?[0]?["link"] == "https://example.org/blog/posts/1.html")
+        #expect(value["entries"]?[1]?["links"]?[0]?["href"] == "p.html")
+        #expect(value["entries"]?[1]?["links"]?[0]?["url"] == "https://example.org/2/p.html")
+        #expect(value["entries"]?[2]?["link"] == nil)
+        let rss = try JSONValue(
+            parsing: try await bsl(["feed", "-", "--json"], input: Self.feedCases[0].0).standardOutput)
+        #expect(rss["plainTitle"] == "T & U")
+        #expect(rss["entries"]?[0]?["plainTitle"] == "“Hi” A & B")
+        #expect(rss["entries"]?[0]?["published"] == "2026-11-30T06:15:00Z")
     }
 
     @Test("feed --json prints the model with its extensions")

@@ -12,14 +12,17 @@ import Testing
         return try #require(calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour)))
     }
 
-    /// Days on which DST began at midnight (the day starts at 01:00), from zoneinfo.
+    /// Days on which DST began at midnight (the day starts at 01:00), and days on which it ended
+    /// there (a 25-hour day: America/Santiago's 2024-04-06 runs 23:00 twice, America/Havana's
+    /// 2024-11-03 starts with 00:00 twice), from zoneinfo (`zdump -v`).
     static let midnightTransitions: [(String, Int, Int, Int)] = [
         ("America/Havana", 2024, 3, 10), ("America/Santiago", 2024, 9, 8), ("Africa/Cairo", 2024, 4, 26),
         ("Asia/Beirut", 2024, 3, 31), ("Atlantic/Azores", 2024, 3, 31),
+        ("America/Santiago", 2024, 4, 6), ("America/Havana", 2024, 11, 3),
     ]
 
     @Test(
-        "yesterday is the calendar date before, also from the day after a midnight DST start, both ways",
+        "yesterday is the calendar date before, also around a midnight DST start or end, both ways",
         arguments: midnightTransitions)
     func midnightDST(zone name: String, year: Int, month: Int, day: Int) throws {
         let zone = try #require(TimeZone(identifier: name))
@@ -54,6 +57,41 @@ import Testing
         #expect(formatter.string(from: Date(timeIntervalSince1970: seconds), pattern: "yyyy-MM-dd") == expected)
         let parser = TimeParser(timeZone: try TimeParser.timeZone(named: "UTC"))
         #expect(try parser.date(from: expected).timeIntervalSince1970 == seconds, "parsed back")
+    }
+
+    @Test(
+        "years before 1 (and past 9999) in the zone print with their sign, never as if AD",
+        arguments: [
+            // 0001-01-01T00:00:00Z is still the year 0 in New York (LMT, -4:56:02).
+            ("America/New_York", -62_135_596_800.0, "yyyy-MM-dd HH:mm:ss", "+000000-12-31 19:03:58"),
+            ("America/New_York", -62_135_596_800.0, "yyyy-MM-dd", "+000000-12-31"),
+            ("UTC", -62_135_596_800.0, "yyyy-MM-dd HH:mm", "0001-01-01 00:00"),
+            ("UTC", -62_135_596_801.0, "yyyy-MM-dd HH:mm:ss", "+000000-12-31 23:59:59"),
+            ("UTC", -62_167_219_201.0, "yyyy-MM-dd", "-000001-12-31"),
+            ("Asia/Shanghai", 253_402_300_799.0, "yyyy-MM-dd HH:mm", "+010000-01-01 07:59"),
+        ])
+    func signedYears(zone name: String, seconds: Double, pattern: String, expected: String) throws {
+        let formatter = TimeFormatter(timeZone: try TimeParser.timeZone(named: name))
+        #expect(formatter.string(from: Date(timeIntervalSince1970: seconds), pattern: pattern) == expected)
+    }
+
+    @Test(
+        "RFC 3339 is written proleptic Gregorian in UTC, to the second, years outside 1–9999 signed",
+        arguments: [
+            (-14_831_769_600.0, "1500-01-01T00:00:00Z"),
+            (-12_219_379_200.0, "1582-10-14T00:00:00Z"),
+            (-12_219_292_800.5, "1582-10-14T23:59:59Z"),
+            (-62_135_596_800.0, "0001-01-01T00:00:00Z"),
+            (-62_135_596_801.0, "+000000-12-31T23:59:59Z"),
+            (-62_167_219_201.0, "-000001-12-31T23:59:59Z"),
+            (253_402_300_799.999, "9999-12-31T23:59:59Z"),
+            (253_402_300_800.0, "+010000-01-01T00:00:00Z"),
+            (1_796_019_300.999_9, "2026-11-30T06:15:00Z"),
+            (0, "1970-01-01T00:00:00Z"),
+            (-0.5, "1969-12-31T23:59:59Z"),
+        ])
+    func rfc3339(seconds: Double, expected: String) {
+        #expect(TimeFormatter.rfc3339String(from: Date(timeIntervalSince1970: seconds)) == expected)
     }
 
     @Test("fractional seconds are truncated, never carried into the next second")

@@ -25,6 +25,11 @@ import Testing
             ("Mon, 30 Nov 2026 01:15:00 EST", instant),
             ("Mon, 30 nov 26 06:15 UT", instant),
             ("Monday, 30 November 2026 06:15:00 Z", instant),
+            // The first and last moments of the years 1 to 9999, the range TimeParser reads.
+            ("0001-01-01T00:00:00Z", -62_135_596_800),
+            ("0001-01-01T01:00:00+01:00", -62_135_596_800),
+            ("Mon, 01 Jan 0001 00:00:00 GMT", -62_135_596_800),
+            ("9999-12-31T23:59:59Z", 253_402_300_799),
         ])
     func reads(text: String, expected: Double) {
         #expect(FeedDate.date(from: text)?.timeIntervalSince1970 == expected, "\(text)")
@@ -122,6 +127,10 @@ import Testing
         arguments: [
             "", "yesterday", "2026-13-01T00:00:00Z", "2026-11-30T25:00:00Z", "Mon, 30 Foo 2026 06:15:00 GMT",
             "2026-11-30T06:15:00+08", "30 Nov 2026 06:15:00 XYZ",
+            // Years before 1 are refused, as TimeParser refuses them, not printed as if AD; so is a
+            // moment that an offset moves out of the years 1 to 9999.
+            "0000-01-01T00:00:00Z", "0000-12-31", "Sat, 01 Jan 0000 00:00:00 GMT", "1 Jan 0000",
+            "0001-01-01T00:00:00+01:00", "9999-12-31T23:00:00-05:00", "Fri, 31 Dec 9999 23:00:00 -0500",
         ])
     func rejects(text: String) {
         #expect(FeedDate.date(from: text) == nil, "\(text)")

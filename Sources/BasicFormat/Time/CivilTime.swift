@@ -31,12 +31,14 @@ package enum CivilTime {
 
     /// The instant of a civil date and time at `offset` seconds east of UTC; nil when a field
     /// is out of range (the 31st of a 30-day month, hour 24, minute 60, second 61, an offset
-    /// beyond ±18:00) or the year is outside 0–9999. Second 60 (a leap second) is accepted.
+    /// beyond ±18:00) or the year is outside 1–9999 (no year before 1 is read as if it were AD;
+    /// callers check that the offset has not moved the instant out of those years:
+    /// ``TimeParser/supportedRange``). Second 60 (a leap second) is accepted.
     package static func instant(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0, fraction: Double = 0,
         offset: Int = 0
     ) -> Date? {
-        guard (0...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...9999).contains(year), (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second), abs(offset) <= 18 * 3600
         else { return nil }
         let days = dayNumber(year: year, month: month, day: day)

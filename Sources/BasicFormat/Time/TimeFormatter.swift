@@ -39,12 +39,49 @@ public struct TimeFormatter: Sendable {
     ///
     /// Fractions of a second are never carried into the next second: `DateFormatter` rounds to
     /// the millisecond, which would print 06:15:00.9999 as 06:15:01; it prints 06:15:00.999.
+    /// In the numeric patterns (`yyyy`, `MM`, `dd`, `HH`, `mm`, `ss` and separators), a year
+    /// outside 1–9999 in ``timeZone`` is written with its sign (`+000000-12-31` for the year
+    /// before 1), as the package's RFC 3339 writer does, never as if it were AD.
     public func string(from date: Date, pattern: String) -> String {
         let seconds = date.timeIntervalSince1970
         let whole = seconds.rounded(.down)
         let shown = seconds - whole >= 0.999_5 ? Date(timeIntervalSince1970: whole + 0.999) : date
         if let text = NumericPattern(pattern)?.string(from: shown, in: timeZone) { return text }
         return Self.makeFormatter(pattern: pattern, timeZone: timeZone).string(from: shown)
+    }
+
+    /// The moment as RFC 3339 in UTC, to the second: `2026-11-30T06:15:00Z`. The one writer of
+    /// the dates the package's JSON and messages show (`bsl feed --json`, `bsl feeds items --json`).
+    ///
+    /// ```swift
+    /// TimeFormatter.rfc3339String(from: Date(timeIntervalSince1970: -14_831_769_600))  // "1500-01-01T00:00:00Z"
+    /// ```
+    ///
+    /// The calendar is proleptic Gregorian, as ISO 8601 has it, however old the date (Foundation's
+    /// `.iso8601` style and `ISO8601DateFormatter` turn Julian before 1582-10-15: they write
+    /// 1500-01-01 as `1499-12-23`). Fractions of a second are dropped, never rounded up. Years
+    /// outside 1–9999, which RFC 3339 cannot write, are written as ISO 8601's expanded years
+    /// (astronomical numbering, a sign and six digits, as ECMAScript's `toISOString`): the year
+    /// before 1 is `+000000`, the one before it `-000001`, so that no year before 1 reads as AD.
+    /// Moments beyond about 12 million years either way are written as their seconds since 1970.
+    package static func rfc3339String(from date: Date) -> String {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        // Beyond ±4e14 seconds (about 12 million years), where no feed or API has a date, the
+        // seconds themselves: never a wrong year, and Int arithmetic below stays exact.
+        guard seconds.isFinite, abs(seconds) < 4e14 else { return String(date.timeIntervalSince1970) }
+        let whole = Int(seconds)
+        let dayNumber = Int((Double(whole) / 86_400).rounded(.down))
+        let (year, month, day) = CivilTime.date(ofDay: dayNumber)
+        let ofDay = whole - dayNumber * 86_400
+        var text = ""
+        NumericPattern.appendYear(year, to: &text)
+        for (separator, value) in [
+            ("-", month), ("-", day), ("T", ofDay / 3600), (":", ofDay / 60 % 60), (":", ofDay % 60),
+        ] {
+            text += separator
+            NumericPattern.append(value, digits: 2, to: &text)
+        }
+        return text + "Z"
     }
 
     /// The date relative to ``now``:
@@ -140,20 +177,21 @@ public struct TimeFormatter: Sendable {
             self.pieces = pieces
         }
 
-        /// `date` written in `zone`; nil for a year outside 1–9999, which the formatter writes.
+        /// `date` written in `zone`; nil beyond about 12,000 years either way, which the formatter
+        /// writes. A year outside 1–9999 is written signed (``appendYear(_:to:)``), where the
+        /// formatter would write the year 0 as 0001, the year of its era, as if it were AD.
         func string(from date: Date, in zone: TimeZone) -> String? {
             let local = (date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down)
             guard local.isFinite, abs(local) < 4e11 else { return nil }
             let seconds = Int(local)
             let dayNumber = Int((Double(seconds) / 86_400).rounded(.down))
             let (year, month, day) = CivilTime.date(ofDay: dayNumber)
-            guard (1...9999).contains(year) else { return nil }
             let ofDay = seconds - dayNumber * 86_400
             var text = ""
             text.reserveCapacity(pieces.count * 2)
             for piece in pieces {
                 switch piece {
-                case .year: Self.append(year, digits: 4, to: &text)
+                case .year: Self.appendYear(year, to: &text)
                 case .month: Self.append(month, digits: 2, to: &text)
                 case .day: Self.append(day, digits: 2, to: &text)
                 case .hour: Self.append(ofDay / 3600, digits: 2, to: &text)
@@ -165,10 +203,19 @@ public struct TimeFormatter: Sendable {
             return text
         }
 
-        private static func append(_ value: Int, digits: Int, to text: inout String) {
+        static func append(_ value: Int, digits: Int, to text: inout String) {
             let written = String(value)
             if written.count < digits { text += String(repeating: "0", count: digits - written.count) }
             text += written
+        }
+
+        /// A year as four digits, or outside 1–9999 as ISO 8601's expanded years write it
+        /// (astronomical numbering, a sign and six digits, as ECMAScript's `toISOString`): the
+        /// year before 1 is `+000000`, the one before it `-000001`.
+        static func appendYear(_ year: Int, to text: inout String) {
+            if (1...9999).contains(year) { return append(year, digits: 4, to: &text) }
+            text += year < 0 ? "-" : "+"
+            append(abs(year), digits: 6, to: &text)
         }
     }
 

@@ -11,8 +11,10 @@ import Foundation
 /// ```
 ///
 /// Dates are proleptic Gregorian, as ISO 8601 has them, however old. What no calendar has is
-/// nil rather than rolled over: 31 February, hour 25, minute 61, an offset beyond ±18:00. A
-/// date without a zone is read as UTC. The DocC article lists every form.
+/// nil rather than rolled over: 31 February, hour 25, minute 61, an offset beyond ±18:00. So are
+/// years before 1 (`0000-01-01`), which no feed means, and moments outside the years 1–9999 in
+/// UTC, as BasicFormat's `TimeParser` refuses them. A date without a zone is read as UTC. The
+/// DocC article lists every form.
 public enum FeedDate {
     /// Reads `text` as W3C-DTF / RFC 3339, else as RFC 822 or asctime; nil when it is none.
     public static func date(from text: String) -> Date? {
@@ -158,14 +160,19 @@ public enum FeedDate {
     }
 
     /// The instant of a civil date and time at `offset` seconds east of UTC (BasicFormat's
-    /// `CivilTime`); nil when a field is out of range or the year is past 9999.
+    /// `CivilTime`); nil when a field is out of range, or the year is outside 1–9999 as written or
+    /// in UTC (BasicFormat's `TimeParser.supportedRange`: `0001-01-01T00:00:00+01:00` is in the year 0).
     static func makeDate(
         _ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, _ fraction: Double,
         offset: Int
     ) -> Date? {
-        CivilTime.instant(
-            year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
-            offset: offset)
+        guard
+            let date = CivilTime.instant(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, fraction: fraction,
+                offset: offset),
+            TimeParser.supportedRange.contains(date)
+        else { return nil }
+        return date
     }
 }
 

@@ -1,4 +1,5 @@
 import BasicCore
+import BasicFormat
 import Foundation
 
 /// A feed subscribed to: where it is, what to call it, where it is filed, and how its last
@@ -98,9 +99,9 @@ public struct Subscription: Sendable, Hashable {
         return .object(object)
     }
 
-    /// A date as RFC 3339 in UTC, to the second.
+    /// A date as RFC 3339 in UTC, to the second, proleptic Gregorian.
     static func jsonDate(_ date: Date) -> JSONValue {
-        .string(date.formatted(.iso8601))
+        .string(TimeFormatter.rfc3339String(from: date))
     }
 }
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// What a response's headers ask of the next request: `Cache-Control: max-age` (less `Age`) and
 /// `Retry-After` (seconds or an HTTP date).
-enum CachePolicy {
+package enum CachePolicy {
     /// The seconds the response may be used for: `max-age` less `Age`; nil when it says nothing,
     /// 0 for `no-cache` and `no-store`.
     static func maxAge(_ response: Response) -> Int? {
@@ -38,8 +38,9 @@ enum CachePolicy {
         response.retryAfter(now: now).map { Int(min($0, 365 * 86_400).rounded(.up)) }
     }
 
-    /// The charset of a `Content-Type` header (`text/xml; charset=gbk` gives `gbk`).
-    static func charset(_ response: Response) -> String? {
+    /// The charset of a `Content-Type` header (`text/xml; charset=gbk` gives `gbk`): the fallback
+    /// encoding of a feed (`Feed(parsing:url:fallbackEncoding:)`), here and in `bsl feed`.
+    package static func charset(_ response: Response) -> String? {
         guard let type = response.header("Content-Type") else { return nil }
         for parameter in type.split(separator: ";").dropFirst() {
             let parts = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

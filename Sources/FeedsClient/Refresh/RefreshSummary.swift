@@ -1,3 +1,4 @@
+import BasicFormat
 import Foundation
 
 /// How the refresh of one feed went.
@@ -42,7 +43,7 @@ public struct FeedRefreshResult: Sendable {
         case .notModified:
             return "\(title): not modified"
         case .skipped(let until):
-            return "\(title): not due until \(until.formatted(.iso8601))"
+            return "\(title): not due until \(TimeFormatter.rfc3339String(from: until))"
         case .failed(let error):
             return "\(title): \(error)"
         }

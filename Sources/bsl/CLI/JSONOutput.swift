@@ -1,6 +1,8 @@
+import BasicFormat
 import Foundation
 
-/// The one way bsl prints models as JSON: indented, keys sorted, slashes unescaped, dates in ISO 8601.
+/// The one way bsl prints models as JSON: indented, keys sorted, slashes unescaped, dates in RFC 3339
+/// (UTC, to the second, proleptic Gregorian).
 enum JSONOutput {
     /// Prints `value` to standard output.
     ///
@@ -8,7 +10,11 @@ enum JSONOutput {
     static func print(_ value: some Encodable, _ terminal: Terminal) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        // RFC 3339 in UTC, proleptic Gregorian: `.iso8601` turns Julian before 1582-10-15.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(TimeFormatter.rfc3339String(from: date))
+        }
         terminal.print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }
