@@ -8,9 +8,7 @@ import Testing
 /// counts and keeps what each path was asked: the client-credentials exchange, and the one
 /// refresh that many refused requests share.
 @Suite struct CnblogsAuthenticatorServerTests {
-    @Test(
-        "20 concurrent API calls refused with 401 make one POST of the client credentials to connect/token; "
-            + "each is retried once, with the new token, and succeeds")
+    @Test("20 concurrent API calls refused with 401: one POST of client credentials, each retried once and answered")
     func oneExchangeForTwentyRefusals() async throws {
         let server = try await FeedTestServer.shared()
         let prefix = "/cnblogs-auth-\(UUID().uuidString.prefix(8))"
