@@ -138,7 +138,8 @@ public enum CnblogsError: Error, Sendable, CustomStringConvertible {
             return "\(url) has no \(element): the page layout changed, and the token API reads this same page; "
                 + "report it so that the reader follows the new layout"
         case .postNotListed(let id):
-            return "the post \(id) is in none of the lists read in this run, and the site needs its blog: give it as BLOGAPP/\(id) or its address "
+            return "the post \(id) is in none of the lists read in this run, and the site needs its blog: "
+                + "give it as BLOGAPP/\(id) or its address "
                 + "(https://www.cnblogs.com/BLOGAPP/p/\(id))"
         case .notAFeed(let url, let found):
             return "\(url) answered \(found) instead of its Atom feed: the feed may have moved or the site is "

@@ -87,7 +87,8 @@ import Testing
             body: "[\(good(18_562_097, "第一篇")),\(broken),\(good(18_561_533, "第二篇"))]", type: "application/json")
         let result = try await site.run(["blogs"], library: try TemporaryDirectory(), token: Self.token)
         #expect(result.status == 0, "\(result.standardError)")
-        let url = site.server.url(site.prefix).absoluteString
+        let url =
+            site.server.url(site.prefix).absoluteString
             + "/api.cnblogs.com/api/blogposts/@sitehome?pageIndex=1&pageSize=20"
         #expect(
             result.standardError

@@ -107,7 +107,7 @@ import Testing
         #expect(Self.oneLine(error, naming: Self.postURL).contains("bsl cnblogs login"))
     }
 
-    @Test("a ranking page refused is a sharedPage, and the token API refused is tokenAPI: neither suggests --source api")
+    @Test("a refused ranking page is a sharedPage, the refused token API tokenAPI: neither suggests --source api")
     func refusalKinds() async throws {
         let directory = try TemporaryDirectory()
         let ranking = "https://www.cnblogs.com/aggsite/topviews"

@@ -50,10 +50,12 @@ public enum CnblogsPageDecoder {
     /// - Throws: ``CnblogsError/layoutChanged(url:element:request:)`` without the body or the title.
     /// - Complexity: O(*n*) in the size of the page.
     public static func newsArticle(from data: Data, url: String, id: Int) throws(CnblogsError) -> Article {
-        // `#news_title`, `#news_info span.time` and `#news_body` are what public scrapers of
-        // news.cnblogs.com read: xhd731568849/python-demo demo1/spiders/spider.py and a copy of it
-        // that reads `//div[@id="news_body"]`. No current client reads the news page (they use the
-        // API's `newsitems/{id}/body`), so this decoder is the first to notice a change.
+        // `#news_title` and `#news_info span.time` are what public scrapers of news.cnblogs.com
+        // read: xhd731568849/python-demo demo1/spiders/spider.py and WilliamLiWei/PythonExercise
+        // qqnews/qqnews/spiders/qqnews_spider.py (neither reads the body). No public client found
+        // reads `#news_body` (current ones take the API's `newsitems/{id}/body`): that selector
+        // rests on issue 14's description of the page and the project's notes on today's site
+        // (/work/shared/cnblogs-api.md), so this decoder is the first to notice a change.
         let page = CnblogsSiteCheck.document(data)
         guard let body = page.element(id: "news_body") else {
             throw unexpected(page, url: url, missing: "#news_body")
