@@ -159,7 +159,9 @@ extension CnblogsClient {
 
     /// A blog post with its body. The site reads the post's page (title, author and date
     /// included), which needs the post's blog: from `reference`, or from a list this client showed
-    /// it in. The token API needs the id only, and takes the title from such a list when it can.
+    /// it in. The token API needs the id only, and takes the title, author and date from such a
+    /// list, or, when the blog is known, from the first page of the blog's list
+    /// (`blogs/{blogapp}/posts`); a post in neither is titled `Post {id}`.
     ///
     /// ```swift
     /// let reference = try PostReference(parsing: "https://www.cnblogs.com/nanshan-walker/p/18562097")
@@ -167,7 +169,7 @@ extension CnblogsClient {
     /// ```
     ///
     /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for a post that does not
-    ///   exist, ``CnblogsError/invalidArgument(name:value:reason:)`` for an id alone that no list showed.
+    ///   exist, ``CnblogsError/postNotListed(id:)`` from the site for an id alone that no list showed.
     public func article(_ reference: PostReference, from source: CnblogsSource? = nil) async throws(CnblogsError)
         -> Article
     {
@@ -179,6 +181,8 @@ extension CnblogsClient {
             return try await site.post(blogapp: blogapp, id: reference.id)
         case .api:
             let html = try await api.postBody(id: reference.id)
+            var listing = listing
+            if listing == nil, let blogapp { listing = await apiListing(of: blogapp, id: reference.id) }
             let link =
                 listing?.link ?? blogapp.flatMap { URL(string: "\(hosts.site.absoluteString)/\($0)/p/\(reference.id)") }
             return Article(
@@ -318,9 +322,15 @@ extension CnblogsClient {
     }
 
     private static func needsBlog(_ reference: PostReference) -> CnblogsError {
-        .invalidArgument(
-            name: "post", value: reference.description,
-            reason: "the site needs the post's blog: give BLOGAPP/ID or the post's address "
-                + "(an id alone works after a list in the same run has shown the post)")
+        .postNotListed(id: reference.id)
+    }
+
+    /// The post `id` in the first page of its blog's list from the token API (remembered for
+    /// later); nil when the list does not show it or cannot be read, which leaves the article
+    /// without a title, author or date but still readable.
+    private func apiListing(of blogapp: String, id: Int) async -> BlogPost? {
+        guard let listing = try? await api.posts(of: blogapp, page: 1) else { return nil }
+        directory.remember(listing.items)
+        return listing.items.first { $0.id == id }
     }
 }

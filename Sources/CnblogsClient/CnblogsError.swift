@@ -37,21 +37,53 @@ public enum CnblogsError: Error, Sendable, CustomStringConvertible {
     /// The OAuth token server gave no token: it refused the client id or secret, or its answer
     /// could not be read. `reason` never holds a secret.
     case tokenExchangeFailed(url: String, reason: String)
-    /// The site refused to answer (HTTP 403) or answered a captcha page; `reason` says which.
-    case blocked(url: String, reason: String)
-    /// A page answered with the login page: a redirect to `location`.
-    case loginRedirect(url: String, location: String)
+    /// The site refused to answer (HTTP 403) or answered a captcha page; `reason` says which, and
+    /// `request` what was asked, which decides what the message suggests instead.
+    case blocked(url: String, reason: String, request: RequestKind = .sitePage)
+    /// A page answered with the login page: a redirect to `location`; `request` says what was asked.
+    case loginRedirect(url: String, location: String, request: RequestKind = .sitePage)
     /// Too many requests (HTTP 429); the server asked to wait `retryAfterSeconds` when it said.
     case rateLimited(url: String, retryAfterSeconds: Int?)
     /// A page lacks `element` (`#cnblogs_post_body`), which every such page has: the layout changed.
-    case layoutChanged(url: String, element: String)
+    /// `request` says what was asked.
+    case layoutChanged(url: String, element: String, request: RequestKind = .sitePage)
+    /// The site needs a post's blog to read it, and no list read by this client showed the post
+    /// `id` (only its id was given).
+    case postNotListed(id: Int)
     /// A feed's address answered something else; `found` says what (`an HTML page`).
     case notAFeed(url: String, found: String)
     /// Only the legacy API has `what` (the recommended bloggers, the blogger search).
     case legacyOnly(what: String)
 
+    /// What was asked when the site refused, asked to sign in or changed its layout: it decides
+    /// whether the message can suggest the token API (`--source api`), or only waiting.
+    public enum RequestKind: Sendable, Hashable {
+        /// A feed or page of the site, which the token API reads another way.
+        case sitePage
+        /// A page the token API reads as the same page (the rankings): it is no way around a refusal.
+        case sharedPage
+        /// A request of the token API itself.
+        case tokenAPI
+    }
+
     /// One line: what failed, with the value, and what to do.
     public var description: String { ErrorText.oneLine(unescapedDescription) }
+
+    /// This error with what was asked said to be `request` (for ``blocked(url:reason:request:)``,
+    /// ``loginRedirect(url:location:request:)`` and ``layoutChanged(url:element:request:)``); any
+    /// other error as it is.
+    func requested(as request: RequestKind) -> CnblogsError {
+        switch self {
+        case .blocked(let url, let reason, _): .blocked(url: url, reason: reason, request: request)
+        case .loginRedirect(let url, let location, _): .loginRedirect(url: url, location: location, request: request)
+        case .layoutChanged(let url, let element, _): .layoutChanged(url: url, element: element, request: request)
+        default: self
+        }
+    }
+
+    /// What a refusal of the site leaves to do, when the token API is no way around it.
+    private static let waitHint =
+        "wait a while and try again; meanwhile `--replay Samples/cnblogs-today` answers from the bundled recording"
 
     /// The description before control characters from the input are escaped.
     private var unescapedDescription: String {
@@ -77,18 +109,38 @@ public enum CnblogsError: Error, Sendable, CustomStringConvertible {
         case .tokenExchangeFailed(let url, let reason):
             return "the token server \(url) gave no token: \(reason); check the client id and secret, "
                 + "then run `bsl cnblogs login --client-id ID` again"
-        case .blocked(let url, let reason):
+        case .blocked(let url, let reason, .sitePage):
             return "\(url) refused to answer (\(reason)): the site may be limiting automated reading; "
                 + "wait a while and try again, or read through the token API (`bsl cnblogs login`, then `--source api`)"
-        case .loginRedirect(let url, let location):
+        case .blocked(let url, let reason, .sharedPage):
+            return "\(url) refused to answer (\(reason)): the site may be limiting automated reading, and the token "
+                + "API reads this same page; \(Self.waitHint)"
+        case .blocked(let url, let reason, .tokenAPI):
+            return "\(url) refused to answer (\(reason)): the token API may be limiting automated reading; "
+                + Self.waitHint
+        case .loginRedirect(let url, let location, .sitePage):
             return "\(url) redirected to the login page (\(location)): the page is for signed-in users only; "
                 + "read it through the token API instead (`bsl cnblogs login`, then `--source api`)"
+        case .loginRedirect(let url, let location, .sharedPage):
+            return "\(url) redirected to the login page (\(location)): the page is for signed-in users only, "
+                + "and bsl reads it signed out (the token API reads this same page); open it in a browser where "
+                + "you are signed in"
+        case .loginRedirect(let url, let location, .tokenAPI):
+            return "\(url) redirected to the login page (\(location)): the token API did not take the token; "
+                + "run `bsl cnblogs login` again with a new token"
         case .rateLimited(let url, let seconds):
             let wait = seconds.map { "wait \($0) s" } ?? "wait a minute"
             return "\(url) is limiting requests (HTTP 429); \(wait) and try again"
-        case .layoutChanged(let url, let element):
+        case .layoutChanged(let url, let element, .sitePage):
             return "\(url) has no \(element): the page layout changed; read it with `--source api`, "
                 + "or report it so that the reader follows the new layout"
+        case .layoutChanged(let url, let element, _):
+            return "\(url) has no \(element): the page layout changed, and the token API reads this same page; "
+                + "report it so that the reader follows the new layout"
+        case .postNotListed(let id):
+            return "the post \(id) is in none of the lists read in this run, and the site needs its blog: "
+                + "give it as BLOGAPP/\(id) or its address "
+                + "(https://www.cnblogs.com/BLOGAPP/p/\(id))"
         case .notAFeed(let url, let found):
             return "\(url) answered \(found) instead of its Atom feed: the feed may have moved or the site is "
                 + "showing an error page; try again later, or read through the token API (`--source api`)"

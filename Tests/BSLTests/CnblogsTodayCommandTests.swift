@@ -166,6 +166,50 @@ import Testing
         #expect(news.standardOutput.contains("DuckDB 团队于 3 月 12 日发布了 1.3 版本"))
     }
 
+    @Test(
+        "with a token, read BLOGAPP/ID or the post's address takes the title, author and date from the blog's API list",
+        arguments: [
+            ["read", "nanshan-walker/18562097"], ["read", "https://www.cnblogs.com/nanshan-walker/p/18562097"],
+        ])
+    func apiReadWithBlog(arguments: [String]) async throws {
+        let result = try await Self.run(arguments + ["--width", "60"], token: Self.token)
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = Self.lines(result)
+        #expect(lines.first == "Swift 6 的严格并发：把全局可变状态关进 Mutex")
+        #expect(lines.count > 2 && lines[1] == "南山行者 · 2026-03-12 10:35", "\(lines.prefix(3))")
+        #expect(lines.count > 2 && lines[2] == "https://www.cnblogs.com/nanshan-walker/p/18562097")
+        #expect(result.standardOutput.contains("全局可变状态不是并发安全的"))
+    }
+
+    @Test("read ID of a post in none of the lists says in one line to give BLOGAPP/ID or its address (exit 1)")
+    func readUnlistedID() async throws {
+        let result = try await Self.run(["read", "99999999"])
+        #expect(result.status == 1, "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+        let line = result.standardError
+        #expect(line.split(separator: "\n").count == 1, "\(line)")
+        #expect(!line.contains("Usage:"))
+        #expect(line.hasPrefix("Error: the post 99999999 is in none of the lists read"), "\(line)")
+        #expect(line.contains("give it as BLOGAPP/99999999 or its address"), "\(line)")
+    }
+
+    @Test("login --client-id with --replay says the token exchange is never recorded, and what to do instead")
+    func clientLoginReplayed() async throws {
+        let data = try TemporaryDirectory(prefix: "CnblogsToday")
+        let result = try await ProcessRunner.run(
+            Self.bsl, ["cnblogs", "login", "--client-id", "bsl-test", "--replay", Self.today],
+            environment: [
+                "CNBLOGS_TOKEN": nil, "CNBLOGS_CLIENT_SECRET": "s3cr3t-REPLAY", "XDG_DATA_HOME": data.path("data").path,
+            ])
+        #expect(result.status == 1, "\(result.standardError)")
+        let line = result.standardError
+        #expect(line.split(separator: "\n").count == 1, "\(line)")
+        #expect(!line.contains("--record"), "\(line)")
+        #expect(line.contains("no cassette holds the token exchange"), "\(line)")
+        #expect(line.contains("CNBLOGS_TOKEN"), "\(line)")
+        #expect(!line.contains("s3cr3t-REPLAY"))
+    }
+
     @Test("--source site with a token reads the feeds; --api URL implies legacy; --api with another source is refused")
     func sourceChoice() async throws {
         let site = try await Self.run(["news", "--source", "site"], token: Self.token)

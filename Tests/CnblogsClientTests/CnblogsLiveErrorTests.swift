@@ -44,7 +44,7 @@ import Testing
             ],
             in: directory)
         let error = try #require(await CnblogsToday.error { try await client.blogs() })
-        guard case .blocked(_, "HTTP 403") = error else {
+        guard case .blocked(_, "HTTP 403", .sitePage) = error else {
             Issue.record("expected blocked(HTTP 403), got \(error)")
             return
         }
@@ -65,7 +65,7 @@ import Testing
             await CnblogsToday.error {
                 try await client.article(PostReference(id: 18_562_097, blogapp: "nanshan-walker"))
             })
-        guard case .blocked(_, "a captcha page") = error else {
+        guard case .blocked(_, "a captcha page", .sitePage) = error else {
             Issue.record("expected blocked(a captcha page), got \(error)")
             return
         }
@@ -98,13 +98,38 @@ import Testing
             await CnblogsToday.error {
                 try await client.article(PostReference(id: 18_562_097, blogapp: "nanshan-walker"))
             })
-        guard case .loginRedirect(let url, let location) = error else {
+        guard case .loginRedirect(let url, let location, .sitePage) = error else {
             Issue.record("expected loginRedirect, got \(error)")
             return
         }
         #expect(url == Self.postURL)
         #expect(location == signIn)
         #expect(Self.oneLine(error, naming: Self.postURL).contains("bsl cnblogs login"))
+    }
+
+    @Test("a refused ranking page is a sharedPage, the refused token API tokenAPI: neither suggests --source api")
+    func refusalKinds() async throws {
+        let directory = try TemporaryDirectory()
+        let ranking = "https://www.cnblogs.com/aggsite/topviews"
+        let api = "https://api.cnblogs.com/api/blogposts/@sitehome?pageIndex=1&pageSize=20"
+        let client = try Self.client(
+            [
+                .init(url: ranking, status: 403, headers: Self.html, body: "<h1>403 Forbidden</h1>"),
+                .init(url: api, status: 403, headers: Self.html, body: "<h1>403 Forbidden</h1>"),
+            ],
+            credential: .personalAccessToken(Secret("pat-FAKE-1")), in: directory)
+        let shared = try #require(await CnblogsToday.error { try await client.ranking(.mostRead48Hours) })
+        guard case .blocked(_, "HTTP 403", .sharedPage) = shared else {
+            Issue.record("expected blocked(HTTP 403, sharedPage), got \(shared)")
+            return
+        }
+        let own = try #require(await CnblogsToday.error { try await client.blogs(from: .api) })
+        guard case .blocked(_, "HTTP 403", .tokenAPI) = own else {
+            Issue.record("expected blocked(HTTP 403, tokenAPI), got \(own)")
+            return
+        }
+        #expect(!Self.oneLine(shared, naming: ranking).contains("--source api"))
+        #expect(!Self.oneLine(own, naming: api).contains("--source api"))
     }
 
     @Test("429 with Retry-After says how long to wait")

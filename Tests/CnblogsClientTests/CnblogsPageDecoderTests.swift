@@ -122,7 +122,7 @@ import Testing
         let error = try #require(throws: CnblogsError.self) {
             try CnblogsPageDecoder.postArticle(from: Data(page.utf8), url: Self.postURL, reference: Self.reference)
         }
-        guard case .layoutChanged(let url, let missing) = error else {
+        guard case .layoutChanged(let url, let missing, .sitePage) = error else {
             Issue.record("expected layoutChanged, got \(error)")
             return
         }
@@ -153,7 +153,7 @@ import Testing
         let blocked = try #require(throws: CnblogsError.self) {
             try CnblogsPageDecoder.postArticle(from: captcha, url: Self.postURL, reference: Self.reference)
         }
-        guard case .blocked(_, "a captcha page") = blocked else {
+        guard case .blocked(_, "a captcha page", .sitePage) = blocked else {
             Issue.record("expected blocked, got \(blocked)")
             return
         }

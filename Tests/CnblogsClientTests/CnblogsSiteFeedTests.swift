@@ -146,7 +146,7 @@ import Testing
         let error = try #require(throws: CnblogsError.self) {
             try CnblogsSiteFeedDecoder.posts(from: Data(page.utf8), url: Self.siteHomeURL)
         }
-        guard case .blocked(_, let reason) = error else {
+        guard case .blocked(_, let reason, .sitePage) = error else {
             Issue.record("expected blocked, got \(error)")
             return
         }

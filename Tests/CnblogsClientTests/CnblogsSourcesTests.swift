@@ -114,12 +114,11 @@ import Testing
     func readByID() async throws {
         let client = try CnblogsToday.client()
         let before = try #require(await CnblogsToday.error { try await client.article(PostReference(id: 18_562_097)) })
-        guard case .invalidArgument(let name, _, let reason) = before else {
-            Issue.record("expected invalidArgument, got \(before)")
+        guard case .postNotListed(18_562_097) = before else {
+            Issue.record("expected postNotListed, got \(before)")
             return
         }
-        #expect(name == "post")
-        #expect(reason.contains("BLOGAPP/ID"))
+        #expect(before.description.contains("give it as BLOGAPP/18562097 or its address"))
         _ = try await client.blogs()
         let article = try await client.article(try PostReference(parsing: "18562097"))
         #expect(article.id == 18_562_097)

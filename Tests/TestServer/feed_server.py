@@ -17,8 +17,12 @@ than Last-Modified, gets 304 Not Modified. Counts are kept per path.
                          sets what GET <path> answers and restarts its counts. "gzip" compresses
                          the body when the request accepts gzip; "drop" closes the connection
                          without an answer; "fail_times" answers "fail_status" (500) to the first
-                         n requests.
+                         n requests; "hold": "name" makes each request wait (at most 60 s)
+                         until POST /_release/name.
   GET  /_hits?path=P     {"hits": n, "conditional": n, "not_modified": n} for one path
+  GET  /_requests?path=P [{"method", "authorization", "body"}] of each request to one path since
+                         it was set
+  POST /_release/<name>  lets every request holding on <name> answer, now and later
   GET  /_stats           {"requests": n, "bytes": n, "not_modified": n, "max_in_flight": n} since
                          the last reset (bytes: status lines, headers and bodies sent)
   POST /_stats/reset     sets the totals to 0
@@ -44,6 +48,8 @@ from urllib.parse import parse_qs, urlsplit
 LOCK = threading.RLock()
 RESOURCES = {}  # path -> dict
 HITS = {}  # path -> {"hits", "conditional", "not_modified"}
+REQUESTS = {}  # path -> [{"method", "authorization", "body"}]
+HOLDS = {}  # name -> threading.Event
 STATS = {"requests": 0, "bytes": 0, "not_modified": 0, "max_in_flight": 0}
 IN_FLIGHT = [0]
 BENCH = {"feeds": 0, "entries": 0, "gzip": False, "versions": []}
@@ -108,6 +114,11 @@ def prepare(resource):
         resource["gzip_bytes"] = gzip.compress(resource["body_bytes"], mtime=0)
 
 
+def hold(name):
+    with LOCK:
+        return HOLDS.setdefault(name, threading.Event())
+
+
 def counts(path):
     return HITS.setdefault(path, {"hits": 0, "conditional": 0, "not_modified": 0})
 
@@ -153,7 +164,16 @@ class Handler(BaseHTTPRequestHandler):
             with LOCK:
                 RESOURCES[path] = resource
                 HITS[path] = {"hits": 0, "conditional": 0, "not_modified": 0}
+                REQUESTS[path] = []
             return self.send_json(200, {"path": path})
+        if url.path.startswith("/_release/") and self.command == "POST":
+            name = url.path[len("/_release/"):]
+            hold(name).set()
+            return self.send_json(200, {"released": name})
+        if url.path == "/_requests":
+            path = parse_qs(url.query).get("path", [""])[0]
+            with LOCK:
+                return self.send_json(200, list(REQUESTS.get(path, [])))
         if url.path == "/_hits":
             path = parse_qs(url.query).get("path", [""])[0]
             with LOCK:
@@ -190,9 +210,9 @@ class Handler(BaseHTTPRequestHandler):
                     RESOURCES["/bench/%d.xml" % index] = resource
                 changed.append(index)
             return self.send_json(200, {"changed": len(changed)})
-        self.serve_resource(url.path)
+        self.serve_resource(url.path, body)
 
-    def serve_resource(self, path):
+    def serve_resource(self, path, body=b""):
         with LOCK:
             resource = RESOURCES.get(path)
             hits = counts(path)
@@ -203,8 +223,13 @@ class Handler(BaseHTTPRequestHandler):
                 "If-Modified-Since") is not None
             if conditional:
                 hits["conditional"] += 1
+            REQUESTS.setdefault(path, []).append({
+                "method": self.command, "authorization": self.headers.get("Authorization"),
+                "body": body.decode("utf-8", "replace")})
         if resource is None:
             return self.send_bytes(404, b"no such resource", "text/plain", [])
+        if resource.get("hold"):
+            hold(resource["hold"]).wait(60)
         if resource.get("delay_ms"):
             time.sleep(resource["delay_ms"] / 1000.0)
         if resource.get("drop"):

@@ -56,13 +56,16 @@ public final class FeedTestServer: Sendable {
         public var failTimes: Int?
         /// The status of those failures (500).
         public var failStatus: Int?
+        /// A name each request waits on (at most 60 s) until ``FeedTestServer/release(_:)``.
+        public var hold: String?
 
         /// A resource; give the fields the test needs.
         public init(
             path: String, status: Int? = nil, body: String? = nil, bodyData: Data? = nil, contentType: String? = nil,
             etag: String? = nil, lastModified: String? = nil, cacheControl: String? = nil, retryAfter: String? = nil,
             location: String? = nil, gzip: Bool? = nil, delayMilliseconds: Int? = nil,
-            headers: [String: String]? = nil, drop: Bool? = nil, failTimes: Int? = nil, failStatus: Int? = nil
+            headers: [String: String]? = nil, drop: Bool? = nil, failTimes: Int? = nil, failStatus: Int? = nil,
+            hold: String? = nil
         ) {
             self.path = path
             self.status = status
@@ -80,10 +83,11 @@ public final class FeedTestServer: Sendable {
             self.drop = drop
             self.failTimes = failTimes
             self.failStatus = failStatus
+            self.hold = hold
         }
 
         enum CodingKeys: String, CodingKey {
-            case path, status, body, etag, location, gzip, headers, drop
+            case path, status, body, etag, location, gzip, headers, drop, hold
             case bodyBase64 = "body_base64"
             case contentType = "content_type"
             case lastModified = "last_modified"
@@ -115,6 +119,16 @@ public final class FeedTestServer: Sendable {
             case hits, conditional
             case notModified = "not_modified"
         }
+    }
+
+    /// One request a path was asked, as the server saw it.
+    public struct RecordedRequest: Decodable, Sendable, Equatable {
+        /// `GET`, `POST`, …
+        public var method: String
+        /// The `Authorization` header; nil without one.
+        public var authorization: String?
+        /// The body as text.
+        public var body: String
     }
 
     /// What the server did since its totals were last reset.
@@ -208,6 +222,19 @@ public final class FeedTestServer: Sendable {
         components?.queryItems = [URLQueryItem(name: "path", value: path)]
         guard let url = components?.url else { throw TestSupportError("cannot make the hits URL for \(path)") }
         return try JSONDecoder().decode(Hits.self, from: try await get(url))
+    }
+
+    /// Each request `path` was asked since it was last set, in the order they came.
+    public func requests(_ path: String) async throws -> [RecordedRequest] {
+        var components = URLComponents(string: "http://127.0.0.1:\(port)/_requests")
+        components?.queryItems = [URLQueryItem(name: "path", value: path)]
+        guard let url = components?.url else { throw TestSupportError("cannot make the requests URL for \(path)") }
+        return try JSONDecoder().decode([RecordedRequest].self, from: try await get(url))
+    }
+
+    /// Lets every request holding on `name` (``Resource/hold``) answer, now and later.
+    public func release(_ name: String) async throws {
+        _ = try await post("/_release/\(name)", Data("{}".utf8))
     }
 
     /// The totals since the last ``resetStats()``.

@@ -13,7 +13,9 @@ import Foundation
 /// ```
 ///
 /// A refused token (HTTP 401, after the one refresh a client-credentials token gets) is
-/// ``CnblogsError/credentialRejected(url:)``, which tells the user to log in again.
+/// ``CnblogsError/credentialRejected(url:)``, which tells the user to log in again; a 403, a
+/// captcha or a sign-in page is ``CnblogsError/blocked(url:reason:request:)`` or
+/// ``CnblogsError/loginRedirect(url:location:request:)`` with ``CnblogsError/RequestKind/tokenAPI``.
 public struct CnblogsAPIOrigin: Sendable {
     /// Where the API is.
     public let hosts: CnblogsHosts
@@ -174,7 +176,18 @@ public struct CnblogsAPIOrigin: Sendable {
             throw Self.error(for: error, hosts: hosts)
         }
         if response.status == 401 { throw .credentialRejected(url: url) }
-        try CnblogsSiteCheck.check(response, url: url, notFound: notFound)
+        do throws(CnblogsError) {
+            try CnblogsSiteCheck.check(response, url: url, notFound: notFound)
+            // A captcha or sign-in page instead of JSON says so; other HTML is left to the decoder ("not JSON").
+            if CnblogsSiteCheck.isHTML(response) {
+                let page = CnblogsSiteCheck.document(response.body)
+                if CnblogsSiteCheck.isChallenge(page) || CnblogsSiteCheck.hasSignInForm(page) {
+                    throw CnblogsSiteCheck.unexpectedPage(page, url: url, otherwise: .malformed(url: url, reason: ""))
+                }
+            }
+        } catch {
+            throw error.requested(as: .tokenAPI)
+        }
         return (response, url)
     }
 

@@ -23,8 +23,8 @@ public enum CnblogsSiteFeedDecoder {
     /// The blog posts of a feed.
     ///
     /// - Throws: ``CnblogsError/notAFeed(url:found:)`` for a body that is not a feed (an HTML error
-    ///   page), ``CnblogsError/blocked(url:reason:)`` for a captcha page,
-    ///   ``CnblogsError/loginRedirect(url:location:)`` for a sign-in page.
+    ///   page), ``CnblogsError/blocked(url:reason:request:)`` for a captcha page,
+    ///   ``CnblogsError/loginRedirect(url:location:request:)`` for a sign-in page.
     /// - Complexity: O(*n*) in the size of the document.
     public static func posts(from data: Data, url: String) throws(CnblogsError) -> CnblogsListing<BlogPost> {
         let feed = try feed(from: data, url: url)

@@ -62,16 +62,22 @@ public struct CnblogsSiteOrigin: Sendable {
     /// A ranking page: `https://www.cnblogs.com/aggsite/topviews` (48-hour most read) or
     /// `…/aggsite/topdiggs` (10-day most recommended), with counts.
     ///
-    /// - Throws: ``CnblogsError``.
+    /// - Throws: ``CnblogsError``: a refusal, a login page or a changed layout with
+    ///   ``CnblogsError/RequestKind/sharedPage``.
     public func ranking(_ ranking: CnblogsRanking) async throws(CnblogsError) -> CnblogsListing<BlogPost> {
-        let (response, url) = try await fetch(Endpoint(base: hosts.site, path: ranking.path), notFound: nil)
-        return try CnblogsPageDecoder.ranking(from: response.body, url: url)
+        // The token API reads these same pages: a refusal is told so, without suggesting it.
+        do {
+            let (response, url) = try await fetch(Endpoint(base: hosts.site, path: ranking.path), notFound: nil)
+            return try CnblogsPageDecoder.ranking(from: response.body, url: url)
+        } catch {
+            throw error.requested(as: .sharedPage)
+        }
     }
 
     /// A post from its page, `https://www.cnblogs.com/{blogapp}/p/{id}`: body, title, author, date.
     ///
     /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for a post that does not
-    ///   exist (the site's 404 page), ``CnblogsError/layoutChanged(url:element:)``.
+    ///   exist (the site's 404 page), ``CnblogsError/layoutChanged(url:element:request:)``.
     public func post(blogapp: String, id: Int) async throws(CnblogsError) -> Article {
         let name = try Self.checked(blogapp)
         try CnblogsClient.check(id: id)

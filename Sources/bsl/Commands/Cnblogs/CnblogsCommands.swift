@@ -357,8 +357,9 @@ enum CnblogsOutput {
     static func noteDropped<Item>(_ listing: CnblogsListing<Item>, _ terminal: Terminal) {
         guard listing.droppedCount > 0 else { return }
         let rows = listing.droppedCount == 1 ? "1 entry" : "\(listing.droppedCount) entries"
+        let verb = listing.droppedCount == 1 ? "is" : "are"
         terminal.printError(
-            "warning: \(rows) of \(listing.url) could not be read (no id, title or date) and are left out")
+            "warning: \(rows) of \(listing.url) could not be read (no id, title or date) and \(verb) left out")
     }
 
     /// The rows under `header`, fitted to the terminal (the title and name columns shrink first).

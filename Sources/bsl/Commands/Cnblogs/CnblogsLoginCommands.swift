@@ -51,6 +51,13 @@ struct CnblogsLoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         let terminal = Terminal()
+        if clientID != nil, options.transport.replay != nil {
+            // Recordings leave the exchange out (its answer is a token): no cassette can answer it.
+            throw CommandFailure(
+                oneLine: "login --client-id cannot be replayed: no cassette holds the token exchange (POST "
+                    + "connect/token), which is never recorded because its answer is a token; log in live, or "
+                    + "replay a personal access token's login (CNBLOGS_TOKEN=… bsl cnblogs login --replay DIR)")
+        }
         let variable = clientID == nil ? "CNBLOGS_TOKEN" : "CNBLOGS_CLIENT_SECRET"
         let what = clientID == nil ? "personal access token" : "client secret"
         let secret = try CnblogsSecretInput.read(variable: variable, what: what, terminal)

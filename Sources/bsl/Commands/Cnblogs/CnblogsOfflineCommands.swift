@@ -98,8 +98,10 @@ struct CnblogsReadCommand: AsyncParsableCommand {
             + "with --news, a news item (news.cnblogs.com/n/ID/, or newsitems/ID/body) as text.",
         discussion: """
             A post is ID, BLOGAPP/ID or its address; the site needs its blog, so an ID alone is looked up in \
-            the site home, picked and ranking lists (the token API needs the ID only, and takes the title \
-            from those lists). From the legacy API: blog/post/body/ID and news/item/ID.
+            the site home, picked and ranking lists (one in none of them is an error: give BLOGAPP/ID). The \
+            token API needs the ID only, and takes the title, author and date from those lists, or from the \
+            first page of blogs/BLOGAPP/posts when the blog is given. From the legacy API: blog/post/body/ID \
+            and news/item/ID.
             """)
 
     @Argument(help: "The post (ID, BLOGAPP/ID or its address), or the news item's id.", completion: .nothing)
