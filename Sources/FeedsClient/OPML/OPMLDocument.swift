@@ -1,4 +1,5 @@
 import BasicCore
+import BasicFormat
 import BasicXML
 import Foundation
 
@@ -202,27 +203,11 @@ public struct OPMLDocument: Sendable, Hashable {
         return output
     }
 
-    /// `text` safe in an attribute or element: `&`, `<`, `>`, `"` escaped, and tabs and line
-    /// breaks as character references so that attribute normalisation keeps them.
+    /// `text` safe in an attribute or element: `&`, `<`, `>`, `"` and `'` escaped, tabs and line
+    /// breaks as character references so that attribute normalisation keeps them, and what XML 1.0
+    /// forbids as U+FFFD (BasicFormat's one escaper).
     static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\t": result += "&#9;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            default:
-                // Other control characters have no place in XML 1.0; they are dropped.
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        HTMLText.escapingAttribute(text, whiteSpace: .references)
     }
 }
 

@@ -87,12 +87,9 @@ struct FeedsReadCommand: AsyncParsableCommand {
             terminal.print(text)
         } else if !summary.isEmpty {
             terminal.print("")
-            terminal.print(TerminalText.render(html: "<p>\(Self.escaped(summary))</p>", width: width, base: nil))
+            terminal.print(
+                TerminalText.render(html: "<p>\(HTMLText.escapingText(summary))</p>", width: width, base: nil))
         }
-    }
-
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }
 }
 
