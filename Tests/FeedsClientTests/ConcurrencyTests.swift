@@ -10,7 +10,7 @@ import Testing
     func coalesced() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...3)))
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         // Slow, so that all 20 are waiting while the one request is in flight.
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...4))) { $0.delayMilliseconds = 400 }
         let subscriptions = fixture.subscriptions

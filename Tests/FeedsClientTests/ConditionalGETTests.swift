@@ -9,7 +9,7 @@ import Testing
     func etagNotModified() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...3)), etag: "\"v1\"")
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         #expect(feed.etag == "\"v1\"")
         let before = try fixture.subscriptions.items()
         try fixture.subscriptions.markRead([before[1].id])
@@ -36,7 +36,7 @@ import Testing
         let fixture = try await FeedsFixture()
         let modified = "Mon, 30 Nov 2026 04:10:27 GMT"
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2))) { $0.lastModified = modified }
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         #expect(feed.lastModified == modified)
         _ = try await fixture.subscriptions.refresh()
         _ = try await fixture.subscriptions.refresh()
@@ -48,7 +48,7 @@ import Testing
     func changedFeed() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2)), etag: "\"v1\"")
-        _ = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        _ = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...3)), etag: "\"v2\"")
         let summary = try await fixture.subscriptions.refresh()
         guard case .updated(let new, let changed) = try #require(summary.results.first).outcome else {
@@ -65,7 +65,7 @@ import Testing
     func gzip() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...4))) { $0.gzip = true }
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         #expect(feed.itemCount == 4)
         #expect(try fixture.subscriptions.items().first?.title == "Entry 4")
     }
@@ -76,7 +76,7 @@ import Testing
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2))) {
             $0.cacheControl = "public, max-age=3600"
         }
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         let next = try #require(feed.nextRefresh)
         #expect(next > Date() + 3000)
         let skipped = try await fixture.subscriptions.refresh()
@@ -91,7 +91,7 @@ import Testing
     func retryAfter() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2)))
-        _ = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        _ = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         try await fixture.server.set(
             .init(path: fixture.path("feed.xml"), status: 503, body: "busy", retryAfter: "7200"))
         let failed = try await fixture.subscriptions.refresh()
@@ -113,7 +113,7 @@ import Testing
         let clock = TestClock()
         let fixture = try await FeedsFixture(clock: clock)
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2)), etag: "\"v1\"")
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         #expect(feed.nextRefresh == nil)
         _ = try await fixture.subscriptions.refresh()
         #expect(try await fixture.hits("feed.xml").hits == 2)

@@ -17,7 +17,7 @@ import Testing
             </head><body><p>Hello</p></body></html>
             """
         try await fixture.serve("index.html", page) { $0.contentType = "text/html; charset=utf-8" }
-        let feed = try await fixture.subscriptions.add(fixture.address("index.html"))
+        let feed = try await fixture.subscriptions.add(fixture.url("index.html"))
         #expect(feed.url.absoluteString == fixture.address("blog/feed.atom"))
         #expect(feed.title == "The Blog")
         #expect(feed.itemCount == 1)
@@ -28,7 +28,7 @@ import Testing
             """
         try await fixture.serve("other/feed.xml", SampleFeed.rss(title: "Other", SampleFeed.numbered(1...2)))
         try await fixture.serve("page", withBase) { $0.contentType = "text/html" }
-        let other = try await fixture.subscriptions.add(fixture.address("page"))
+        let other = try await fixture.subscriptions.add(fixture.url("page"))
         #expect(other.url.absoluteString == fixture.address("other/feed.xml"))
         #expect(try await fixture.hits("page").hits == 1)
     }
@@ -40,7 +40,7 @@ import Testing
             $0.contentType = "text/html"
         }
         do {
-            try await fixture.subscriptions.add(fixture.address("plain.html"))
+            try await fixture.subscriptions.add(fixture.url("plain.html"))
             Issue.record("a page without a feed was added")
         } catch {
             guard case .notAFeed(_, let reason) = error else {
@@ -58,7 +58,7 @@ import Testing
         try await fixture.serve("feed", SampleFeed.rss(title: "Mislabelled", SampleFeed.numbered(1...2))) {
             $0.contentType = "text/html; charset=utf-8"
         }
-        let feed = try await fixture.subscriptions.add(fixture.address("feed"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed"))
         #expect(feed.title == "Mislabelled")
         #expect(feed.url.absoluteString == fixture.address("feed"))
     }
@@ -70,7 +70,7 @@ import Testing
             #"<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>博客园</title>"#
             + "<item><guid>1</guid><title>并发 &amp;amp; 锁</title></item></channel></rss>"
         try await fixture.serve("utf8.xml", utf8) { $0.contentType = "application/rss+xml; charset=iso-8859-1" }
-        let feed = try await fixture.subscriptions.add(fixture.address("utf8.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("utf8.xml"))
         #expect(feed.title == "博客园")
         #expect(try fixture.subscriptions.items().first?.title == "并发 & 锁")
 
@@ -79,20 +79,25 @@ import Testing
         gbk.append(contentsOf: Array("</title></channel></rss>".utf8))
         try await fixture.server.set(
             .init(path: fixture.path("gbk.xml"), bodyData: gbk, contentType: "text/xml; charset=GBK"))
-        #expect(try await fixture.subscriptions.add(fixture.address("gbk.xml")).title == "博客园")
+        #expect(try await fixture.subscriptions.add(fixture.url("gbk.xml")).title == "博客园")
     }
 
     @Test("addresses that are not http(s) URLs, and feeds subscribed already, are refused before any request")
     func refusedAddresses() async throws {
         let fixture = try await FeedsFixture()
         for address in ["javascript:alert(1)", "file:///etc/passwd", "ftp://example.org/feed", "not a url", "http://"] {
-            await #expect(throws: FeedsError.self, "\(address)") { try await fixture.subscriptions.add(address) }
+            #expect(throws: FeedsError.self, "\(address)") { try Subscriptions.check(address: address) }
+            guard let url = URL(string: address) else { continue }
+            await #expect(throws: FeedsError.self, "\(address)") { try await fixture.subscriptions.add(url) }
         }
+        #expect(
+            try Subscriptions.check(address: " https://example.org/feed.xml\n").absoluteString
+                == "https://example.org/feed.xml")
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...1)))
-        _ = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        _ = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         do {
             try await fixture.subscriptions.add(
-                fixture.address("feed.xml").replacingOccurrences(of: "http:", with: "HTTP:"))
+                URL(string: fixture.address("feed.xml").replacingOccurrences(of: "http:", with: "HTTP:"))!)
             Issue.record("a feed was added twice")
         } catch {
             guard case .alreadySubscribed = error else {
@@ -113,7 +118,7 @@ import Testing
             <author><name>Ann</name></author><updated>2026-11-30T10:00:00Z</updated></entry></feed>
             """
         try await fixture.serve("blog/atom.xml", body) { $0.contentType = "application/atom+xml" }
-        let feed = try await fixture.subscriptions.add(fixture.address("blog/atom.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("blog/atom.xml"))
         #expect(feed.title == "A & B")
         let item = try fixture.subscriptions.open(try #require(try fixture.subscriptions.items().first).id)
         #expect(item.title == "“Quoted”")

@@ -13,7 +13,7 @@ import Testing
         let fixture = try await FeedsFixture()
         let path = fixture.path("feed.xml")
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...3)))
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         let before = try fixture.subscriptions.items()
         try fixture.subscriptions.markRead([before[0].id])
         switch failure {
@@ -50,7 +50,7 @@ import Testing
     func intermittent() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2)))
-        _ = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        _ = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...3))) {
             $0.failTimes = 2
             $0.failStatus = 502
@@ -65,7 +65,7 @@ import Testing
         let fixture = try await FeedsFixture()
         for name in ["a", "b", "c", "d"] {
             try await fixture.serve("\(name).xml", SampleFeed.rss(title: name, SampleFeed.numbered(1...2)))
-            _ = try await fixture.subscriptions.add(fixture.address("\(name).xml"))
+            _ = try await fixture.subscriptions.add(fixture.url("\(name).xml"))
         }
         try await fixture.server.set(.init(path: fixture.path("b.xml"), status: 404))
         try await fixture.server.set(.init(path: fixture.path("d.xml"), status: 410))

@@ -23,7 +23,7 @@ import Testing
             </channel></rss>
             """
         try await fixture.serve("old.xml", feed)
-        _ = try await fixture.subscriptions.add(fixture.address("old.xml"))
+        _ = try await fixture.subscriptions.add(fixture.url("old.xml"))
         let item = try #require(try fixture.subscriptions.items().first)
         #expect(item.jsonValue["date"] == .string(expected), "\(published)")
     }

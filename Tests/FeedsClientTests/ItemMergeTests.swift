@@ -15,7 +15,7 @@ import Testing
             .init(title: "C by hash", date: start),
         ]
         try await fixture.serve("feed.xml", SampleFeed.rss(first))
-        _ = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        _ = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         let before = try fixture.subscriptions.items()
         #expect(before.map(\.title) == ["A", "B by link", "C by hash"])
         try fixture.subscriptions.markRead([before[0].id])
@@ -48,7 +48,7 @@ import Testing
     func shortIDs() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...20)))
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         let items = try fixture.subscriptions.items()
         #expect(feed.id.count == 4)
         #expect(items.allSatisfy { $0.id.count == 10 && $0.id.hasPrefix(feed.id) })
@@ -60,7 +60,7 @@ import Testing
     func trimmingKeepsReadState() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...5)))
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         try fixture.subscriptions.setMaximumItems(4, for: feed.id)
         #expect(try fixture.subscriptions.items().map(\.title) == ["Entry 5", "Entry 4", "Entry 3", "Entry 2"])
         let items = try fixture.subscriptions.items()
@@ -87,7 +87,7 @@ import Testing
     func readStateKept() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...3)))
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         try fixture.subscriptions.setMaximumItems(3, for: feed.id)
         let items = try fixture.subscriptions.items()
         try fixture.subscriptions.markRead([items[0].id, items[2].id])  // Entry 3 and Entry 1
@@ -103,7 +103,7 @@ import Testing
     func defaultMaximum() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...520)))
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         #expect(feed.itemCount == 500)
         #expect(try fixture.subscriptions.items().last?.title == "Entry 21")
     }

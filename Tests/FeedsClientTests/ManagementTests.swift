@@ -11,8 +11,8 @@ import Testing
         let fixture = try await FeedsFixture()
         try await fixture.serve("a.xml", SampleFeed.rss(title: "Alpha", SampleFeed.numbered(1...3)))
         try await fixture.serve("b.xml", SampleFeed.rss(title: "Beta", SampleFeed.numbered(1...2)))
-        _ = try await fixture.subscriptions.add(fixture.address("a.xml"), folder: "News")
-        _ = try await fixture.subscriptions.add(fixture.address("b.xml"), title: "My Beta")
+        _ = try await fixture.subscriptions.add(fixture.url("a.xml"), folder: "News")
+        _ = try await fixture.subscriptions.add(fixture.url("b.xml"), title: "My Beta")
         try fixture.subscriptions.markRead([
             try #require(try fixture.subscriptions.items(in: .feed(fixture.address("a.xml"))).first).id
         ])
@@ -40,7 +40,7 @@ import Testing
     func renameAndMove() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("a.xml", SampleFeed.rss(title: "Alpha", SampleFeed.numbered(1...1)))
-        let feed = try await fixture.subscriptions.add(fixture.address("a.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("a.xml"))
         #expect(try fixture.subscriptions.rename(feed.id, to: "  Renamed  ").title == "Renamed")
         #expect(try fixture.subscriptions.rename(fixture.address("a.xml"), to: nil).title == "Alpha")
         #expect(try fixture.subscriptions.move(feed.id, toFolder: "/Tech//Swift/").folder == "Tech/Swift")
@@ -58,8 +58,8 @@ import Testing
         let fixture = try await FeedsFixture()
         try await fixture.serve("a.xml", SampleFeed.rss([.init(id: "1", title: "One", content: "<p>Body</p>")]))
         try await fixture.serve("b.xml", SampleFeed.rss(SampleFeed.numbered(1...1)))
-        let a = try await fixture.subscriptions.add(fixture.address("a.xml"))
-        let b = try await fixture.subscriptions.add(fixture.address("b.xml"))
+        let a = try await fixture.subscriptions.add(fixture.url("a.xml"))
+        let b = try await fixture.subscriptions.add(fixture.url("b.xml"))
         try fixture.subscriptions.markAllRead()
         #expect(try fixture.subscriptions.remove(fixture.address("a.xml")).id == a.id)
         #expect(try fixture.subscriptions.subscriptions().map(\.id) == [b.id])
@@ -74,7 +74,7 @@ import Testing
     func invalidSettings() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("a.xml", SampleFeed.rss(SampleFeed.numbered(1...1)))
-        let feed = try await fixture.subscriptions.add(fixture.address("a.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("a.xml"))
         #expect(throws: FeedsError.self) { try fixture.subscriptions.setMaximumItems(0, for: feed.id) }
         #expect(throws: FeedsError.self) { try fixture.subscriptions.setMinimumInterval(.seconds(-1), for: feed.id) }
         #expect(

@@ -89,7 +89,7 @@ import Testing
         try fixture.subscriptions.importOPML(try Self.sample("inoreader.opml"))
         try await fixture.serve(
             "feed.xml", SampleFeed.rss(title: "Own \"title\" <with> & tab\there", SampleFeed.numbered(1...1)))
-        let added = try await fixture.subscriptions.add(fixture.address("feed.xml"), folder: "Nested/Deeper/Deepest")
+        let added = try await fixture.subscriptions.add(fixture.url("feed.xml"), folder: "Nested/Deeper/Deepest")
         try fixture.subscriptions.rename(added.id, to: "Line\nbreak & \"quotes\"")
         let exported = try fixture.subscriptions.exportOPML(title: "Round trip").data
 

@@ -9,7 +9,7 @@ import Testing
     func offline() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("a.xml", SampleFeed.rss(title: "A", SampleFeed.numbered(1...3)))
-        let added = try await fixture.subscriptions.add(fixture.address("a.xml"))
+        let added = try await fixture.subscriptions.add(fixture.url("a.xml"))
         #expect(try await fixture.hits("a.xml").hits == 1)
 
         let offline = Subscriptions(offline: fixture.store)
@@ -27,7 +27,7 @@ import Testing
             return
         }
         do {
-            _ = try await offline.add(fixture.address("b.xml"))
+            _ = try await offline.add(fixture.url("b.xml"))
             Issue.record("an offline add succeeded")
         } catch {
             guard case .network = error else {

@@ -12,8 +12,8 @@ import Testing
         try await fixture.serve(
             "b.xml",
             SampleFeed.rss(title: "B", SampleFeed.numbered(1...2, start: Date(timeIntervalSince1970: 1_600_000_000))))
-        let a = try await fixture.subscriptions.add(fixture.address("a.xml"))
-        let b = try await fixture.subscriptions.add(fixture.address("b.xml"), folder: "Later")
+        let a = try await fixture.subscriptions.add(fixture.url("a.xml"))
+        let b = try await fixture.subscriptions.add(fixture.url("b.xml"), folder: "Later")
         return (fixture, a, b)
     }
 

@@ -21,7 +21,8 @@ import Testing
         let store = try KeyValueStore(
             at: fixture.directory.path("readme.sqlite"), key: .passphrase("correct horse battery staple"))
         let subscriptions = Subscriptions(store: store)
-        let feed = try await subscriptions.add(fixture.address("index.html"), folder: "Blogs")
+        let page = try Subscriptions.check(address: fixture.address("index.html"))
+        let feed = try await subscriptions.add(page, folder: "Blogs")
         try subscriptions.add(preset: .cnblogs)
         let progress = ProgressLog()
         let summary = try await subscriptions.refresh([feed.id]) { progress.append($0) }

@@ -9,7 +9,7 @@ import Testing
     func redirectAtRefresh(status: Int) async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("old.xml", SampleFeed.rss(SampleFeed.numbered(1...2)))
-        let feed = try await fixture.subscriptions.add(fixture.address("old.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("old.xml"))
         try await fixture.serve("new.xml", SampleFeed.rss(SampleFeed.numbered(1...3)))
         try await fixture.server.set(
             .init(path: fixture.path("old.xml"), status: status, location: fixture.path("new.xml")))
@@ -35,11 +35,11 @@ import Testing
             .init(path: fixture.path("moved"), status: 301, location: fixture.path("feed.xml")))
         try await fixture.server.set(
             .init(path: fixture.path("elsewhere"), status: 302, location: fixture.path("feed.xml")))
-        let moved = try await fixture.subscriptions.add(fixture.address("moved"))
+        let moved = try await fixture.subscriptions.add(fixture.url("moved"))
         #expect(moved.url.absoluteString == fixture.address("feed.xml"))
-        await #expect(throws: FeedsError.self) { try await fixture.subscriptions.add(fixture.address("feed.xml")) }
+        await #expect(throws: FeedsError.self) { try await fixture.subscriptions.add(fixture.url("feed.xml")) }
         try fixture.subscriptions.remove(moved.id)
-        let temporary = try await fixture.subscriptions.add(fixture.address("elsewhere"))
+        let temporary = try await fixture.subscriptions.add(fixture.url("elsewhere"))
         #expect(temporary.url.absoluteString == fixture.address("elsewhere"))
     }
 
@@ -49,7 +49,7 @@ import Testing
         try await fixture.serve("final.xml", SampleFeed.rss(SampleFeed.numbered(1...1)))
         try await fixture.server.set(.init(path: fixture.path("b"), status: 302, location: fixture.path("final.xml")))
         try await fixture.server.set(.init(path: fixture.path("a"), status: 301, location: fixture.path("b")))
-        let feed = try await fixture.subscriptions.add(fixture.address("a"))
+        let feed = try await fixture.subscriptions.add(fixture.url("a"))
         #expect(feed.url.absoluteString == fixture.address("b"))
     }
 
@@ -57,7 +57,7 @@ import Testing
     func badRedirects() async throws {
         let fixture = try await FeedsFixture()
         try await fixture.serve("feed.xml", SampleFeed.rss(SampleFeed.numbered(1...2)))
-        let feed = try await fixture.subscriptions.add(fixture.address("feed.xml"))
+        let feed = try await fixture.subscriptions.add(fixture.url("feed.xml"))
         try await fixture.server.set(.init(path: fixture.path("feed.xml"), status: 307, location: fixture.path("loop")))
         try await fixture.server.set(.init(path: fixture.path("loop"), status: 307, location: fixture.path("feed.xml")))
         let looped = try await fixture.subscriptions.refresh()

@@ -27,8 +27,8 @@ import Testing
                     .init(id: "4", title: "并发编程笔记", date: start + 40, summary: "Swift 的 actor"),
                     .init(id: "5", title: "ÉCOLE", date: start, summary: "accents"),
                 ]))
-        _ = try await fixture.subscriptions.add(fixture.address("a.xml"))
-        _ = try await fixture.subscriptions.add(fixture.address("b.xml"), folder: "中文")
+        _ = try await fixture.subscriptions.add(fixture.url("a.xml"))
+        _ = try await fixture.subscriptions.add(fixture.url("b.xml"), folder: "中文")
         return fixture
     }
 
@@ -83,7 +83,7 @@ import Testing
                 .init(id: "2", title: "Private \u{E000} use", summary: "next record"),
                 .init(id: "3", title: "Third", summary: "plain words"),
             ]))
-        _ = try await fixture.subscriptions.add(fixture.address("a.xml"))
+        _ = try await fixture.subscriptions.add(fixture.url("a.xml"))
         #expect(try fixture.subscriptions.search("\"hello\"").map(\.title) == ["Say \"hello\" \\ back"])
         #expect(try fixture.subscriptions.search("tab here").count == 1)
         #expect(try fixture.subscriptions.search("private use").count == 1)

@@ -7,7 +7,18 @@ enum FeedAddress {
     /// - Throws: ``FeedsError/invalidURL(_:reason:)`` saying what is wrong with it.
     static func validated(_ text: String) throws(FeedsError) -> URL {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased() else {
+        guard let url = URL(string: trimmed) else {
+            throw .invalidURL(text, reason: "it is not a URL")
+        }
+        return try validated(url, as: text)
+    }
+
+    /// `url` when it is an http or https URL with a host.
+    ///
+    /// - Throws: ``FeedsError/invalidURL(_:reason:)`` saying what is wrong with it.
+    static func validated(_ url: URL, as text: String? = nil) throws(FeedsError) -> URL {
+        let text = text ?? url.absoluteString
+        guard let scheme = url.scheme?.lowercased() else {
             throw .invalidURL(text, reason: "it is not a URL")
         }
         guard scheme == "http" || scheme == "https" else {

@@ -6,14 +6,18 @@ import Foundation
 extension Subscriptions {
     // MARK: Adding
 
-    /// Subscribes to the feed at `address`, fetching it once to check that it is a feed and to
-    /// keep its items. An HTML page that links a feed (`<link rel="alternate"
-    /// type="application/atom+xml">` or `application/rss+xml`) is followed to it.
+    /// Subscribes to the feed at `url`, fetching it once to check that it is a feed and to keep its
+    /// items. An HTML page that links a feed (`<link rel="alternate" type="application/atom+xml">`
+    /// or `application/rss+xml`) is followed to it.
     ///
     /// ```swift
-    /// let feed = try await subscriptions.add("https://www.cnblogs.com/linjian/", folder: "Blogs")
+    /// let page = URL(string: "https://www.cnblogs.com/linjian/")!
+    /// let feed = try await subscriptions.add(page, folder: "Blogs")
     /// print(feed.url)   // https://www.cnblogs.com/linjian/rss: the page's feed
     /// ```
+    ///
+    /// Text a user typed is checked first with ``check(address:)``, which says what is wrong with
+    /// it and returns the URL.
     ///
     /// - Parameters:
     ///   - title: a title of the user's; nil keeps the feed's own.
@@ -21,10 +25,10 @@ extension Subscriptions {
     /// - Throws: ``FeedsError``: `invalidURL`, `alreadySubscribed`, `notAFeed` (neither a feed nor
     ///   a page that links one), `httpStatus`, `network`, `badRedirect`, `feedTooLarge`, `storage`.
     @discardableResult
-    public func add(_ address: String, title: String? = nil, folder: String? = nil) async throws(FeedsError)
+    public func add(_ url: URL, title: String? = nil, folder: String? = nil) async throws(FeedsError)
         -> Subscription
     {
-        let url = try FeedAddress.validated(address)
+        let url = try FeedAddress.validated(url)
         let existing = try subscriptions()
         try Self.checkNotSubscribed(url, among: existing)
         let fetched = try await fetchFeed(url, discovering: true)

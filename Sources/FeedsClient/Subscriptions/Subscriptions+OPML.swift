@@ -89,12 +89,19 @@ extension Subscriptions {
         _ = try checked(entries)
     }
 
-    /// Checks that `address` is an http or https URL with a host, as ``add(_:title:folder:)`` does
-    /// before it fetches anything.
+    /// The URL `address` (text a user typed; white space around it ignored) names, checked as
+    /// ``add(_:title:folder:)`` checks it before it fetches anything: an http or https URL with a
+    /// host.
+    ///
+    /// ```swift
+    /// let url = try Subscriptions.check(address: " https://example.org/feed.xml ")
+    /// try Subscriptions.check(address: "ftp://example.org/")   // ftp: addresses are not fetched, …
+    /// ```
     ///
     /// - Throws: ``FeedsError/invalidURL(_:reason:)`` saying what is wrong with it.
-    public static func check(address: String) throws(FeedsError) {
-        _ = try FeedAddress.validated(address)
+    @discardableResult
+    public static func check(address: String) throws(FeedsError) -> URL {
+        try FeedAddress.validated(address)
     }
 
     /// The entries with their addresses as URLs.

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// ```swift
 /// let subscriptions = Subscriptions(store: store)
-/// let feed = try await subscriptions.add("https://example.org/", folder: "Blogs")   // a page links its feed
+/// let feed = try await subscriptions.add(URL(string: "https://example.org/")!, folder: "Blogs")   // a page links its feed
 /// let summary = try await subscriptions.refresh { progress in print(progress) }   // refreshed 37/200, 3 failed
 /// for item in try subscriptions.items(unreadOnly: true) { print(item.id, item.title) }
 /// try subscriptions.markRead([item.id])

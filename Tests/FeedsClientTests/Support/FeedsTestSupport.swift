@@ -29,7 +29,10 @@ struct FeedsFixture {
     func path(_ name: String) -> String { prefix + "/" + name }
 
     /// The URL of `name` under this test's prefix, as text.
-    func address(_ name: String) -> String { server.url(path(name)).absoluteString }
+    func address(_ name: String) -> String { url(name).absoluteString }
+
+    /// The URL of `name` under this test's prefix.
+    func url(_ name: String) -> URL { server.url(path(name)) }
 
     /// Serves `body` at `name`.
     func serve(

@@ -34,7 +34,7 @@ struct FeedsAddCommand: AsyncParsableCommand {
             _ = try FeedsLibrary.check { () throws(FeedsError) in try FeedPreset.named(preset) }
         } else if let url {
             // Before the library is opened: a mistyped address makes no library.
-            try FeedsLibrary.check { () throws(FeedsError) in try Subscriptions.check(address: url) }
+            _ = try FeedsLibrary.check { () throws(FeedsError) in try Subscriptions.check(address: url) }
         } else {
             throw ValidationError("give the feed's URL (bsl feeds add URL), or --preset cnblogs")
         }
@@ -53,7 +53,7 @@ struct FeedsAddCommand: AsyncParsableCommand {
         }
         let address = url ?? ""
         let added = try await FeedsLibrary.run { () throws(FeedsError) in
-            try await subscriptions.add(address, title: title, folder: folder)
+            try await subscriptions.add(try Subscriptions.check(address: address), title: title, folder: folder)
         }
         var line = "added \(added.id) \(FeedsOutput.name(added)): \(added.itemCount) "
         line += added.itemCount == 1 ? "item" : "items"
