@@ -1,8 +1,14 @@
 import BasicFormat
 import Foundation
 
-/// The one way bsl prints models as JSON: indented, keys sorted, slashes unescaped, dates in RFC 3339
-/// (UTC, to the second, proleptic Gregorian).
+/// The one way bsl prints `Encodable` models as JSON: indented, keys sorted, slashes unescaped,
+/// dates in RFC 3339 (UTC, to the second, proleptic Gregorian).
+///
+/// Output built as a `JSONValue` is printed with `JSONValue.jsonString` instead, the other half of
+/// one rule: its keys stay in the order they were built or read. That is what the JSON and XML
+/// commands owe the documents they are given, and what the feeds, layout and route commands use to
+/// put the identifying keys first; their dates are written with the same RFC 3339 writer
+/// (`TimeFormatter.rfc3339String(from:)`).
 enum JSONOutput {
     /// Prints `value` to standard output.
     ///
