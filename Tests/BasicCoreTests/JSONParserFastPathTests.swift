@@ -48,16 +48,20 @@ import Testing
             let after = String(repeating: "b", count: 20)
             for padding in ["", " ", "       "] {
                 // An escape at the offset.
-                #expect(try Self.parse("\(padding)\"\(before)\\n\(after)\"", usesUTF8Span) == .string(before + "\n" + after))
                 #expect(
-                    try Self.parse("\(padding)\"\(before)\\u4e2d\(after)\"", usesUTF8Span) == .string(before + "中" + after))
+                    try Self.parse("\(padding)\"\(before)\\n\(after)\"", usesUTF8Span) == .string(before + "\n" + after)
+                )
+                #expect(
+                    try Self.parse("\(padding)\"\(before)\\u4e2d\(after)\"", usesUTF8Span)
+                        == .string(before + "中" + after))
                 // A quote ends the string at the offset.
                 #expect(
                     try Self.parse("\(padding)[\"\(before)\",\"\(after)\"]", usesUTF8Span) == [
                         .string(before), .string(after),
                     ])
                 // Non-ASCII at the offset.
-                #expect(try Self.parse("\(padding)\"\(before)博\(after)\"", usesUTF8Span) == .string(before + "博" + after))
+                #expect(
+                    try Self.parse("\(padding)\"\(before)博\(after)\"", usesUTF8Span) == .string(before + "博" + after))
                 // A raw control byte at the offset is an error that points at it.
                 let control = try #require(throws: JSONParseError.self) {
                     try Self.parse("\(padding)\"\(before)\u{1F}\(after)\"", usesUTF8Span)
@@ -66,7 +70,8 @@ import Testing
                 #expect(control.offset == padding.utf8.count + 1 + offset)
                 // Invalid UTF-8 at the offset is an error at the string's start.
                 let invalid = try #require(throws: JSONParseError.self) {
-                    try Self.parse(Data((padding + "\"" + before).utf8) + [0xFF] + Data((after + "\"").utf8), usesUTF8Span)
+                    try Self.parse(
+                        Data((padding + "\"" + before).utf8) + [0xFF] + Data((after + "\"").utf8), usesUTF8Span)
                 }
                 #expect(invalid.reason.contains("invalid UTF-8"))
                 #expect(invalid.offset == padding.utf8.count + 1)
