@@ -62,7 +62,8 @@ let package = Package(
         // A real terminal: raw mode, keys, a grid of cells and its diff renderer (termios and ANSI).
         .target(name: "BasicTerminal", dependencies: ["BasicFormat", "BasicLocking"]),
 
-        // The umbrella: every library above but BasicCLI, re-exported.
+        // The umbrella: every library above but BasicCLI and BasicTerminal (for terminal programs,
+        // not apps; ARCHITECTURE.md), re-exported.
         .target(
             name: "BasicServices",
             dependencies: [

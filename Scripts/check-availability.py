@@ -31,6 +31,10 @@ Limits (say so before trusting a green run)
     different implementation). The Foundation APIs the sources rely on are listed by hand in
     FOUNDATION below with their Apple minimums, read from Apple's documentation; each is matched by
     a pattern. Add a row when the sources start using a Foundation API newer than iOS 13.
+  - Dispatch ships no .swiftinterface on Linux (only a binary .swiftmodule), so its Apple
+    annotations are not read either. The sources use queues (`async`, `concurrentPerform`), timer
+    and signal sources and `DispatchTime`, all in Apple's Dispatch since macOS 10.10 and iOS 8;
+    a newer Dispatch API (`asyncAndWait`, iOS 15) would need a FOUNDATION-style row by hand.
   - Libraries Apple ships only on its own systems (CryptoKit, CommonCrypto, os) have no interface
     files here; their branches are reviewed by hand (see ARCHITECTURE.md, "Apple platforms").
 
@@ -81,6 +85,10 @@ FOUNDATION = [
      "Date.ISO8601Format()"),
     (r"RelativeFormatStyle", {"macOS": "12.0", "iOS": "15.0", "watchOS": "8.0", "tvOS": "15.0"},
      "Date.RelativeFormatStyle"),
+    # `.gmt` also where the type is inferred (`?? .gmt`, `timeZone: .gmt`): no other API of ours or
+    # of the toolchain has a member of that name.
+    (r"(?<![\w.])(?:TimeZone)?\.gmt\b", {"macOS": "13.0", "iOS": "16.0", "watchOS": "9.0", "tvOS": "16.0"},
+     "TimeZone.gmt"),
 ]
 
 

@@ -12,6 +12,8 @@ enum Platform {
     /// `st_mtimespec`/`st_atimespec`, Linux `st_mtim`/`st_atim`.
     static func seconds(of info: stat, access: Bool) -> Double {
         #if canImport(Darwin)
+            // Apple: `struct stat`'s `st_atimespec`/`st_mtimespec` (<sys/stat.h>), in every macOS,
+            // iOS, tvOS, watchOS and visionOS release.
             let time = access ? info.st_atimespec : info.st_mtimespec
         #else
             let time = access ? info.st_atim : info.st_mtim
@@ -54,6 +56,7 @@ enum Platform {
                 return supported & Statx.mountRoot != 0 && attributes & Statx.mountRoot != 0
             }
         #else
+            // Apple: no `statx`; a different `st_dev` (stat(2), every release) is the only sign.
             return false
         #endif
     }

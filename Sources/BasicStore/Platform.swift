@@ -10,6 +10,9 @@
 #elseif canImport(Darwin)
     import Darwin
 
+    // Apple: `pthread_self()` (libSystem's POSIX threads, every macOS, iOS, tvOS, watchOS and
+    // visionOS release) returns a non-null pointer, whose bits are the number.
+
     /// A number that identifies the calling thread while it runs; never 0.
     func currentThreadID() -> UInt { UInt(bitPattern: pthread_self()) }
 #endif

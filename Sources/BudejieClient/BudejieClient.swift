@@ -1,3 +1,4 @@
+import BasicCore
 import BasicFormat
 import BasicNetworking
 import Foundation

@@ -19,6 +19,25 @@ import Testing
         #expect(lines.last == "16 squares, 2 dropped (no name or no link)")
     }
 
+    @Test("with COLUMNS=60 every link stays whole, however long")
+    func narrowTerminal() async throws {
+        let result = try await ProcessRunner.run(
+            Self.bsl, ["budejie", "squares", "--replay", Self.sample], environment: ["COLUMNS": "60"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 17)
+        // A link is never cut: it is clicked or copied whole (issue 13), even past the width.
+        #expect(lines[2].hasSuffix("  http://m.budejie.com/game?from=app&type=1"), "\(lines[2])")
+        let json = try await ProcessRunner.run(Self.bsl, ["budejie", "squares", "--replay", Self.sample, "--json"])
+        let links = try JSONValue(parsing: json.standardOutput)["squares"]?.arrayValue?.compactMap {
+            $0["url"]?.asString
+        }
+        #expect(links?.count == 16)
+        for (line, link) in zip(lines, links ?? []) {
+            #expect(line.hasSuffix("  " + link), "\(line)")
+        }
+    }
+
     @Test("squares --json prints the models")
     func json() async throws {
         let result = try await ProcessRunner.run(Self.bsl, ["budejie", "squares", "--replay", Self.sample, "--json"])

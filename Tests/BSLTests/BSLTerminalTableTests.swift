@@ -53,17 +53,29 @@ import Testing
         "every table fits a narrow terminal, down to the columns that cannot shrink",
         arguments: [
             (60, ["cnblogs", "blogs"]), (56, ["cnblogs", "news"]), (60, ["cnblogs", "comments", "5770214"]),
-            (40, ["cnblogs", "bloggers"]), (44, ["budejie", "squares"]),
+            (40, ["cnblogs", "bloggers"]),
         ])
     func narrow(columns: Int, arguments: [String]) async throws {
-        let replay = arguments[0] == "budejie" ? "Samples/budejie" : "Samples/cnblogs"
-        let legacy = arguments[0] == "budejie" ? [] : ["--source", "legacy"]
         let lines = try await Self.runOnTerminal(
-            columns: columns,
-            arguments + legacy + ["--replay", TestPaths.packageRoot.appendingPathComponent(replay).path])
+            columns: columns, arguments + ["--source", "legacy", "--replay", Self.sample])
         #expect(lines.count > 1)
         for line in lines {
             #expect(TextWidth.columns(of: line) <= columns, "\(TextWidth.columns(of: line)) columns: \(line)")
+        }
+    }
+
+    @Test("on a narrow terminal a link is never cut: names shrink to 8, and a longer link runs past the width")
+    func linksStayWhole() async throws {
+        let sample = TestPaths.packageRoot.appendingPathComponent("Samples/budejie").path
+        let lines = try await Self.runOnTerminal(columns: 44, ["budejie", "squares", "--replay", sample])
+        let squares = lines.dropLast()  // the count line
+        #expect(squares.count == 16, "\(lines)")
+        #expect(squares.contains("游戏中心  web     http://m.budejie.com/game?from=app&type=1"), "\(lines)")
+        for line in squares {
+            // Name (at most 8), kind (6), two gaps, then the link whole.
+            let link = try #require(line.split(separator: " ").last.map(String.init))
+            #expect(link.contains("://") && !link.contains("\u{2026}"), "\(line)")
+            #expect(TextWidth.columns(of: line) <= 8 + 2 + 6 + 2 + TextWidth.columns(of: link), "\(line)")
         }
     }
 

@@ -1,62 +1,83 @@
-import BasicCore
 import Foundation
 import TestSupport
 import Testing
 
+@testable import BasicCore
+
 /// The parser's fast paths against their slow counterparts: strings scanned a block of bytes at a
 /// time (every offset of a quote, backslash, control or non-ASCII byte inside and across a
 /// block), object keys taken from a cache of recent keys, repeated keys found without hashing,
-/// and decimals converted without the C library.
+/// and decimals converted without the C library. The string tests run both ways strings are
+/// made: through `UTF8Span` (Swift 6.2's runtime, always on Linux) and as older Apple systems make
+/// them (`String(decoding:as:)`), which would otherwise never run here.
 @Suite struct JSONParserFastPathTests {
     /// Pads a document on the left so that what follows starts at every alignment.
     static let paddings = (0..<17).map { String(repeating: " ", count: $0) }
 
-    @Test("a string of every length up to 40 bytes reads back whole, at every alignment")
-    func stringLengths() throws {
+    /// Both ways of making strings: `UTF8Span` (true) and the older one (false).
+    static let stringPaths = [true, false]
+
+    /// `text` parsed with strings made through `UTF8Span` or the older way.
+    static func parse(_ text: String, _ usesUTF8Span: Bool) throws(JSONParseError) -> JSONValue {
+        try JSONValue.parsed(Data(text.utf8), usesUTF8Span: usesUTF8Span)
+    }
+
+    /// `data` parsed with strings made through `UTF8Span` or the older way.
+    static func parse(_ data: Data, _ usesUTF8Span: Bool) throws(JSONParseError) -> JSONValue {
+        try JSONValue.parsed(data, usesUTF8Span: usesUTF8Span)
+    }
+
+    @Test("a string of every length up to 40 bytes reads back whole, at every alignment", arguments: stringPaths)
+    func stringLengths(usesUTF8Span: Bool) throws {
         for length in 0...40 {
             let ascii = String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) })
             let mixed = String((0..<length).map { $0 % 7 == 3 ? "é" : "x" })
             for text in [ascii, mixed] {
                 for padding in Self.paddings {
-                    #expect(try JSONValue(parsing: padding + "\"\(text)\"") == .string(text))
-                    #expect(try JSONValue(parsing: padding + "[\"\(text)\",1]") == [.string(text), 1])
+                    #expect(try Self.parse(padding + "\"\(text)\"", usesUTF8Span) == .string(text))
+                    #expect(try Self.parse(padding + "[\"\(text)\",1]", usesUTF8Span) == [.string(text), 1])
                 }
             }
         }
     }
 
-    @Test("a quote, backslash, control byte or non-ASCII byte at every offset of a string")
-    func specialBytesAtEveryOffset() throws {
+    @Test("a quote, backslash, control byte or non-ASCII byte at every offset of a string", arguments: stringPaths)
+    func specialBytesAtEveryOffset(usesUTF8Span: Bool) throws {
         for offset in 0..<40 {
             let before = String(repeating: "a", count: offset)
             let after = String(repeating: "b", count: 20)
             for padding in ["", " ", "       "] {
                 // An escape at the offset.
-                #expect(try JSONValue(parsing: "\(padding)\"\(before)\\n\(after)\"") == .string(before + "\n" + after))
                 #expect(
-                    try JSONValue(parsing: "\(padding)\"\(before)\\u4e2d\(after)\"") == .string(before + "中" + after))
+                    try Self.parse("\(padding)\"\(before)\\n\(after)\"", usesUTF8Span) == .string(before + "\n" + after)
+                )
+                #expect(
+                    try Self.parse("\(padding)\"\(before)\\u4e2d\(after)\"", usesUTF8Span)
+                        == .string(before + "中" + after))
                 // A quote ends the string at the offset.
                 #expect(
-                    try JSONValue(parsing: "\(padding)[\"\(before)\",\"\(after)\"]") == [
+                    try Self.parse("\(padding)[\"\(before)\",\"\(after)\"]", usesUTF8Span) == [
                         .string(before), .string(after),
                     ])
                 // Non-ASCII at the offset.
-                #expect(try JSONValue(parsing: "\(padding)\"\(before)博\(after)\"") == .string(before + "博" + after))
+                #expect(
+                    try Self.parse("\(padding)\"\(before)博\(after)\"", usesUTF8Span) == .string(before + "博" + after))
                 // A raw control byte at the offset is an error that points at it.
                 let control = try #require(throws: JSONParseError.self) {
-                    try JSONValue(parsing: "\(padding)\"\(before)\u{1F}\(after)\"")
+                    try Self.parse("\(padding)\"\(before)\u{1F}\(after)\"", usesUTF8Span)
                 }
                 #expect(control.reason.contains("control character (0x1f)"))
                 #expect(control.offset == padding.utf8.count + 1 + offset)
                 // Invalid UTF-8 at the offset is an error at the string's start.
                 let invalid = try #require(throws: JSONParseError.self) {
-                    try JSONValue(parsing: Data((padding + "\"" + before).utf8) + [0xFF] + Data((after + "\"").utf8))
+                    try Self.parse(
+                        Data((padding + "\"" + before).utf8) + [0xFF] + Data((after + "\"").utf8), usesUTF8Span)
                 }
                 #expect(invalid.reason.contains("invalid UTF-8"))
                 #expect(invalid.offset == padding.utf8.count + 1)
                 // A string that is never closed.
                 let open = try #require(throws: JSONParseError.self) {
-                    try JSONValue(parsing: "\(padding)\"\(before)")
+                    try Self.parse("\(padding)\"\(before)", usesUTF8Span)
                 }
                 #expect(open.reason.contains("not closed"))
                 #expect(open.offset == padding.utf8.count)
@@ -64,14 +85,14 @@ import Testing
         }
     }
 
-    @Test("keys of every length up to 40 bytes, ASCII or not, escaped or not")
-    func keyLengths() throws {
+    @Test("keys of every length up to 40 bytes, ASCII or not, escaped or not", arguments: stringPaths)
+    func keyLengths(usesUTF8Span: Bool) throws {
         for length in 0...40 {
             let ascii = String((0..<length).map { Character(UnicodeScalar(UInt8(0x41 + $0 % 26))) })
             let mixed = String((0..<length).map { $0 % 5 == 1 ? "中" : "k" })
             for key in [ascii, mixed] {
                 for padding in Self.paddings {
-                    let value = try JSONValue(parsing: padding + "{\"\(key)\":1,\"z\":[{\"\(key)\":2}]}")
+                    let value = try Self.parse(padding + "{\"\(key)\":1,\"z\":[{\"\(key)\":2}]}", usesUTF8Span)
                     #expect(value.objectValue?.keys == [key, "z"])
                     #expect(value[key] == 1)
                     #expect(value["z"]?[0]?[key] == 2)
@@ -79,7 +100,7 @@ import Testing
                 // The same key written with an escape is the same key.
                 let escaped = key.isEmpty ? "" : "\\u00" + String(key.utf8.first ?? 0, radix: 16) + key.dropFirst()
                 if key.utf8.first.map({ $0 < 0x80 }) ?? false {
-                    let value = try JSONValue(parsing: "{\"\(key)\":1,\"\(escaped)\":2}")
+                    let value = try Self.parse("{\"\(key)\":1,\"\(escaped)\":2}", usesUTF8Span)
                     #expect(value.objectValue?.count == 1)
                     #expect(value[key] == 2)
                 }

@@ -1,6 +1,7 @@
-import BasicCore
 import Foundation
 import Testing
+
+@testable import BasicCore
 
 @Suite struct JSONParsingTests {
     @Test("parses every kind of value")
@@ -149,21 +150,28 @@ import Testing
             [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
             [0xE4, 0xB8],  // truncated 中
             [0xFF],
-        ] as [[UInt8]])
-    func invalidUTF8(bytes: [UInt8]) throws {
+        ] as [[UInt8]], JSONParserFastPathTests.stringPaths)
+    func invalidUTF8(bytes: [UInt8], usesUTF8Span: Bool) throws {
         let quote = UInt8(ascii: "\"")
         for prefix in [[], Array(#"\n"#.utf8)] {
-            let data = Data([quote] + prefix + bytes + [quote])
-            let error = try #require(throws: JSONParseError.self) { try JSONValue(parsing: data) }
-            #expect(error.reason.contains("invalid UTF-8"))
+            let string: [UInt8] = [quote] + prefix + bytes + [quote]
+            let padding: [UInt8] = Array(#""0123456789abcdef""#.utf8)
+            let inside: [UInt8] = [UInt8(ascii: "[")] + padding + [UInt8(ascii: ",")] + string
+            // Alone, and inside a document long enough for the 16-byte check.
+            for data in [Data(string), Data(inside + [UInt8(ascii: ",")] + padding + [UInt8(ascii: "]")])] {
+                let error = try #require(throws: JSONParseError.self) {
+                    try JSONValue.parsed(data, usesUTF8Span: usesUTF8Span)
+                }
+                #expect(error.reason.contains("invalid UTF-8"))
+            }
         }
     }
 
-    @Test("accepts valid UTF-8 at the edges of each length")
-    func validUTF8Edges() throws {
+    @Test("accepts valid UTF-8 at the edges of each length", arguments: JSONParserFastPathTests.stringPaths)
+    func validUTF8Edges(usesUTF8Span: Bool) throws {
         let text = "\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFF}\u{10000}\u{10FFFF}"
-        #expect(try JSONValue(parsing: "\"\(text)\"") == .string(text))
-        #expect(try JSONValue(parsing: "\"\\n\(text)\"") == .string("\n" + text))
+        #expect(try JSONValue.parsed(Data("\"\(text)\"".utf8), usesUTF8Span: usesUTF8Span) == .string(text))
+        #expect(try JSONValue.parsed(Data("\"\\n\(text)\"".utf8), usesUTF8Span: usesUTF8Span) == .string("\n" + text))
     }
 
     @Test("a repeated key in a large object keeps its first position and takes the last value")

@@ -94,7 +94,7 @@ import Testing
         }
     }
 
-    @Test("lower minimums make older APIs count too: Mutex, Duration and Foundation's formatted()")
+    @Test("lower minimums make older APIs count too: Mutex, Duration, Foundation's formatted() and .gmt")
     func lowerMinimums() async throws {
         let source = """
             import Foundation
@@ -102,10 +102,14 @@ import Testing
             let lock = Mutex(0)
             let delay = Duration.seconds(1)
             let text = 12.formatted()
+            let china = TimeZone(identifier: "Asia/Shanghai") ?? .gmt
             """
         let result = try await Self.check(source, platforms: "platforms: [.macOS(.v11), .iOS(.v14)],")
         #expect(result.status == 1)
-        for what in ["Mutex needs macOS 15", "Duration.seconds needs macOS 13", "`formatted(_:)` needs macOS 12"] {
+        for what in [
+            "Mutex needs macOS 15", "Duration.seconds needs macOS 13", "`formatted(_:)` needs macOS 12",
+            "Use.swift:6: TimeZone.gmt needs macOS 13",
+        ] {
             #expect(result.standardOutput.contains(what), "\(result.standardOutput)")
         }
         // A type of the package's own with a standard library name shadows it.

@@ -23,6 +23,11 @@
 /// applies it to the real path (`realpath`, symlinks resolved), and also compares the folder's
 /// identity (device and inode) with each protected folder's, so that a bind mount or a second
 /// name for `/` or the home folder is refused too (see ``checkedFolder(_:for:)``).
+///
+/// Its paths are `String`s on purpose, the one exception to "locations are URLs": it judges the
+/// text of a path as written, and quotes it so in its messages, where a `URL` would already have
+/// changed it (dropped a trailing slash, joined a relative path to the working directory).
+/// What reads the file system also takes a `URL`: ``checkedFolder(_:for:)-(URL,_)``.
 public struct DeletionPolicy: Sendable, Hashable {
     /// The destructive operations the policy guards; they name the refusal (`refusing to clean …`).
     public enum Operation: String, Sendable, Hashable, CaseIterable {

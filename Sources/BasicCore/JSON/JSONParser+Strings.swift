@@ -120,13 +120,13 @@ extension JSONParser {
     private func makeString(from start: Int, to end: Int, isASCII: Bool) throws(JSONParseError) -> String {
         let content = UnsafeBufferPointer(rebasing: bytes[start..<end])
         if isASCII {
-            if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            if usesUTF8Span, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
                 // ASCII, as the scan saw: valid UTF-8, with nothing left to check.
                 return unsafe String(copying: UTF8Span(unchecked: content.span, isKnownASCII: true))
             }
             return String(decoding: content, as: UTF8.self)
         }
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *),
+        if usesUTF8Span, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *),
             let isValid = UTF8Validation.isValid(bytes, from: start, to: end)
         {
             // Checked 16 bytes at a time here; copied without a second check.
@@ -135,7 +135,7 @@ extension JSONParser {
             }
             return unsafe String(copying: UTF8Span(unchecked: content.span))
         }
-        guard let string = Self.validString(content) else {
+        guard let string = Self.validString(content, usesUTF8Span: usesUTF8Span) else {
             throw JSONParseError.at(start, in: bytes, reason: "a string holds invalid UTF-8")
         }
         return string
@@ -150,10 +150,10 @@ extension JSONParser {
     /// result is always valid UTF-8, so it holds exactly the input's bytes when, and only when,
     /// the input was valid, which one `memcmp` tells. (A check of our own would validate a second
     /// time, and `String(validating:as:)` is not specialized: it looks up type metadata on every
-    /// call.)
+    /// call.) `usesUTF8Span: false` takes the older way where the newer one exists too.
     @inline(__always)
-    static func validString(_ content: UnsafeBufferPointer<UInt8>) -> String? {
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+    static func validString(_ content: UnsafeBufferPointer<UInt8>, usesUTF8Span: Bool = true) -> String? {
+        if usesUTF8Span, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
             guard let span = try? UTF8Span(validating: content.span) else { return nil }
             return String(copying: span)
         }
@@ -175,8 +175,9 @@ extension JSONParser {
             switch bytes[position] {
             case UInt8(ascii: "\""):
                 position += 1
+                let usesUTF8Span = usesUTF8Span
                 return try buffer.withUnsafeBufferPointer { content throws(JSONParseError) in
-                    guard let string = Self.validString(content) else {
+                    guard let string = Self.validString(content, usesUTF8Span: usesUTF8Span) else {
                         throw JSONParseError.at(start, in: bytes, reason: "a string holds invalid UTF-8")
                     }
                     return string

@@ -28,9 +28,15 @@ struct JSONParser: ~Copyable {
     private var open = ScratchStack<OpenContainer>()
     /// Object keys made recently.
     let keyCache = JSONKeyCache()
+    /// Whether strings are made through `UTF8Span` where the system has it (Swift 6.2's runtime:
+    /// always on Linux; macOS, iOS, tvOS, watchOS and visionOS 26 on Apple platforms). Off, they
+    /// are made as older systems make them (`String(decoding:as:)` and one comparison of the
+    /// bytes), which is how the tests run that path on Linux, where it would otherwise never run.
+    let usesUTF8Span: Bool
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, usesUTF8Span: Bool = true) {
         self.bytes = bytes
+        self.usesUTF8Span = usesUTF8Span
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {

@@ -16,12 +16,13 @@ extension JSONValue {
         self = try Self.parsed(data)
     }
 
-    /// The document in `data`; what `init(parsing:)` does.
-    static func parsed(_ data: some ContiguousBytes) throws(JSONParseError) -> JSONValue {
+    /// The document in `data`; what `init(parsing:)` does. `usesUTF8Span: false` makes strings
+    /// as systems older than Swift 6.2's runtime do (``JSONParser/usesUTF8Span``), for the tests.
+    static func parsed(_ data: some ContiguousBytes, usesUTF8Span: Bool = true) throws(JSONParseError) -> JSONValue {
         // `withUnsafeBytes` rethrows untyped: carry the typed outcome out as a Result.
         let outcome = data.withUnsafeBytes { raw in
             Result { () throws(JSONParseError) -> JSONValue in
-                var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+                var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self), usesUTF8Span: usesUTF8Span)
                 return try parser.parseDocument()
             }
         }

@@ -161,21 +161,9 @@ extension NetworkError {
         default:
             let scheme = request.url?.scheme?.lowercased()
             let isHTTP = scheme == "http" || scheme == "https"
-            let reason = Self.reason(for: urlError.code, detail: Self.detail(of: urlError), isHTTP: isHTTP)
+            let reason = Self.reason(for: urlError.code, detail: Platform.detail(of: urlError), isHTTP: isHTTP)
             self = .transport(url: url, reason: reason, underlying: urlError)
         }
-    }
-
-    /// What FoundationNetworking says happened, when it says more than the code: on Linux,
-    /// libcurl's own message ("transfer closed with 900 bytes remaining to read").
-    private static func detail(of error: URLError) -> String? {
-        #if canImport(FoundationNetworking)
-            let text = (error as NSError).userInfo[NSLocalizedDescriptionKey] as? String
-            let line = text?.split(whereSeparator: \.isNewline).joined(separator: " ")
-            return line?.isEmpty == false ? line : nil
-        #else
-            return nil
-        #endif
     }
 
     /// URLError's codes in words, with what to do; `detail` is FoundationNetworking's message.

@@ -206,22 +206,13 @@ public final class TerminalSession: Sendable {
     private static func write(_ text: String, to descriptor: Int32) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+            let written = bytes.withUnsafeBytes { Platform.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return
             }
             bytes = bytes.dropFirst(written)
         }
-    }
-
-    /// The C library's `write`, which this type's own `write` hides.
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.write(descriptor, bytes, count)
-        #else
-            Darwin.write(descriptor, bytes, count)
-        #endif
     }
 
     private static func failure(_ call: String) -> TerminalError {

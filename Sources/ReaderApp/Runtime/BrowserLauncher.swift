@@ -8,7 +8,7 @@ import Foundation
 
 /// Opens web pages in the person's browser, as the app opens an `http` square in a web view:
 /// `$BROWSER URL` when `BROWSER` is set (a command, with arguments if it has them), else
-/// `xdg-open URL`.
+/// `xdg-open URL` (`/usr/bin/open URL` on macOS).
 ///
 /// ```swift
 /// if let url = URL(string: "https://m.budejie.com/rules"), let failure = BrowserLauncher.open(url) {
@@ -30,14 +30,15 @@ public enum BrowserLauncher {
         // URL reaches it as "$1", untouched.
         let arguments =
             browser.isEmpty
-            ? ["xdg-open", url.absoluteString] : ["/bin/sh", "-c", "exec $BROWSER \"$1\"", "sh", url.absoluteString]
+            ? [Platform.browserOpener, url.absoluteString]
+            : ["/bin/sh", "-c", "exec $BROWSER \"$1\"", "sh", url.absoluteString]
         var variables = environment
         if !browser.isEmpty { variables["BROWSER"] = browser }
         switch spawn(arguments, environment: variables) {
         case 0:
             return nil
         case ENOENT where browser.isEmpty:
-            return ReaderFailure("there is no xdg-open; set $BROWSER to your browser")
+            return ReaderFailure("there is no \(Platform.browserOpener); set $BROWSER to your browser")
         case let code:
             return ReaderFailure("cannot start \(arguments[0]): \(String(cString: strerror(code)))")
         }
@@ -58,13 +59,13 @@ public enum BrowserLauncher {
     /// which `posix_spawnp` would search), returning 0 or the error number.
     private static func spawn(_ arguments: [String], environment: [String: String]) -> Int32 {
         guard let program = executable(arguments[0], environment: environment) else { return ENOENT }
-        var actions = posix_spawn_file_actions_t()
+        var actions = Platform.spawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
         }
-        var attributes = posix_spawnattr_t()
+        var attributes = Platform.spawnAttributes()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var noSignals = sigset_t()

@@ -11,6 +11,10 @@ import BasicFormat
 /// widest of the ``shrinkable`` columns (titles, names, comments; never ids, dates or counts) is
 /// cut first, with `…`, down to the width of the next widest, and so on, none below
 /// ``minimumShrunkColumns``. Written to a pipe or a file without `COLUMNS`, every value is whole.
+///
+/// A link is never cut, so that it can still be clicked or copied: a column that holds one (a
+/// cell that starts with a scheme and `://`, ``isLink(_:)``) stays whole even when it is listed
+/// in ``shrinkable``, and the line is then wider than the terminal rather than the link broken.
 struct TextTable {
     /// The narrowest a shrinkable column is cut to (or its widest cell, when narrower).
     static let minimumShrunkColumns = 8
@@ -18,7 +22,7 @@ struct TextTable {
     static let gap = 2
 
     var rows: [[String]] = []
-    /// The columns that may be cut to fit the width, by index.
+    /// The columns that may be cut to fit the width, by index; never one that holds a link.
     var shrinkable: Set<Int> = []
 
     /// The rows, each cell padded to its column's width, columns two spaces apart; the last
@@ -30,7 +34,8 @@ struct TextTable {
         let natural = (0..<columnCount).map { column in
             cells.map { column < $0.count ? TextWidth.columns(of: $0[column]) : 0 }.max() ?? 0
         }
-        let widths = width.map { Self.fitted(natural, shrinkable: shrinkable, into: $0) } ?? natural
+        let cuttable = shrinkable.filter { column in !cells.contains { column < $0.count && Self.isLink($0[column]) } }
+        let widths = width.map { Self.fitted(natural, shrinkable: cuttable, into: $0) } ?? natural
         return cells.map { row in
             row.enumerated().map { column, cell in
                 let fitted = TextWidth.truncated(cell, toColumns: widths[column])
@@ -38,6 +43,17 @@ struct TextTable {
                 return fitted + String(repeating: " ", count: widths[column] - TextWidth.columns(of: fitted))
             }.joined(separator: String(repeating: " ", count: Self.gap))
         }.joined(separator: "\n")
+    }
+
+    /// Whether `cell` is a link: a URL scheme (a letter, then letters, digits, `+`, `-` or `.`)
+    /// and `://`, as `https://…` and the app's own `mod://…`.
+    static func isLink(_ cell: String) -> Bool {
+        guard let separator = cell.range(of: "://") else { return false }
+        let scheme = cell[..<separator.lowerBound].unicodeScalars
+        guard let first = scheme.first, first.isASCII, first.properties.isAlphabetic else { return false }
+        return scheme.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+        }
     }
 
     /// The rows fitted to where standard output goes: the terminal's width (or `COLUMNS`), or

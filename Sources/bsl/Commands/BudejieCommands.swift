@@ -47,7 +47,8 @@ struct BudejieSquaresCommand: AsyncParsableCommand {
             terminal.print(object.jsonString())
             return
         }
-        let table = TextTable(rows: page.squares.map { [$0.name, $0.link.kindName, $0.url] }, shrinkable: [0, 2])
+        // Only names shrink: a link is never cut (TextTable keeps it whole in any case).
+        let table = TextTable(rows: page.squares.map { [$0.name, $0.link.kindName, $0.url] }, shrinkable: [0])
         var lines = [table.render(fitting: TerminalWidth.measure())]
         lines.append("\(page.squares.count) squares, \(page.droppedCount) dropped (no name or no link)")
         terminal.print(lines.joined(separator: "\n"))
