@@ -1,3 +1,4 @@
+import BasicCore
 import BasicNetworking
 import BasicStore
 import BasicXML
