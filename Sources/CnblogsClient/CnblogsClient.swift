@@ -38,7 +38,7 @@ public struct CnblogsClient: Sendable {
 
     /// The base every legacy path is joined to.
     public let baseURL: URL
-    /// The site the legacy client reads blog feeds from (``rssPosts(of:)``).
+    /// The site the legacy client reads blog feeds from (``rssPosts(of:size:)``).
     public let siteURL: URL
     /// Where today's services are.
     public let hosts: CnblogsHosts
