@@ -17,10 +17,13 @@ extension CnblogsClient {
     /// recommendation counts (they are 0), and its summary is the plain text of the item's
     /// description.
     ///
-    /// - Throws: ``CnblogsError``: ``CnblogsError/notFound(what:url:)`` for an unknown blog
-    ///   (HTTP 404), ``CnblogsError/malformed(url:reason:)`` for a body that is not a feed or an
-    ///   item whose link holds no post id.
-    public func rssPosts(of blogapp: String) async throws(CnblogsError) -> [BlogPost] {
+    /// - Parameter size: at most this many posts, the newest (1 to 100); nil for the whole feed.
+    /// - Throws: ``CnblogsError``: ``CnblogsError/invalidArgument(name:value:reason:)`` for a size
+    ///   outside 1 to 100 (before anything is sent), ``CnblogsError/notFound(what:url:)`` for an
+    ///   unknown blog (HTTP 404), ``CnblogsError/malformed(url:reason:)`` for a body that is not a
+    ///   feed or an item whose link holds no post id.
+    public func rssPosts(of blogapp: String, size: Int? = nil) async throws(CnblogsError) -> [BlogPost] {
+        if let size { try Self.check(page: 1, size: size) }
         let trimmed = blogapp.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty,
             let escaped = trimmed.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"]))
@@ -29,7 +32,9 @@ extension CnblogsClient {
         }
         let response = try await get(
             "\(escaped)/rss", base: siteURL, notFound: "the blog '\(trimmed)'", notFoundStatus: 404)
-        return try CnblogsFeedDecoder.rssPosts(from: response.body, url: response.url.absoluteString, blogapp: trimmed)
+        let posts = try CnblogsFeedDecoder.rssPosts(
+            from: response.body, url: response.url.absoluteString, blogapp: trimmed)
+        return size.map { Array(posts.prefix($0)) } ?? posts
     }
 }
 

@@ -20,6 +20,10 @@ import Foundation
 /// A "—" throws ``CnblogsError/credentialRequired(what:)`` (the token API has it),
 /// ``CnblogsError/legacyOnly(what:)`` or ``CnblogsError/invalidArgument(name:value:reason:)``
 /// (nothing has it); so does a page past the first from the site.
+///
+/// Each method checks its page (from 1) and size (1 to 100; 1 to 50 for the legacy 10-day list)
+/// first: a value outside them is ``CnblogsError/invalidArgument(name:value:reason:)``, named
+/// after the parameter, before anything is sent and before any other answer, whatever the source.
 extension CnblogsClient {
     /// The source a command is read from: `source`, or the API with a credential, else the site.
     public func resolved(_ source: CnblogsSource?) -> CnblogsSource {
@@ -39,10 +43,11 @@ extension CnblogsClient {
     public func blogs(page: Int = 1, size: Int = 20, from source: CnblogsSource? = nil) async throws(CnblogsError)
         -> CnblogsListing<BlogPost>
     {
+        try Self.check(page: page, size: size)
         let listing: CnblogsListing<BlogPost>
         switch resolved(source) {
         case .site:
-            try firstPageOnly(page, size: size, of: "the site home")
+            try firstPageOnly(page, of: "the site home")
             listing = try await site.siteHome().with { Array($0.prefix(size)) }
         case .api:
             listing = try await api.siteHome(page: page, size: size)
@@ -60,10 +65,11 @@ extension CnblogsClient {
     public func picked(page: Int = 1, size: Int = 20, from source: CnblogsSource? = nil) async throws(CnblogsError)
         -> CnblogsListing<BlogPost>
     {
+        try Self.check(page: page, size: size)
         let listing: CnblogsListing<BlogPost>
         switch resolved(source) {
         case .site:
-            try firstPageOnly(page, size: size, of: "the picked posts")
+            try firstPageOnly(page, of: "the picked posts")
             listing = try await site.picked().with { Array($0.prefix(size)) }
         case .api:
             listing = try await api.picked(page: page, size: size)
@@ -76,23 +82,27 @@ extension CnblogsClient {
         return listing
     }
 
-    /// A news list: the latest, the hot or the recommended news.
+    /// A news list: the latest, the hot or the recommended news. The legacy API's latest news is
+    /// `news/recent/{size}` for the first page, `news/recent/paged/{page}/{size}` for later ones.
     ///
     /// - Throws: ``CnblogsError``: ``CnblogsError/credentialRequired(what:)`` for the hot or
     ///   recommended news, or a page past the first, from the site.
     public func newsItems(
         _ list: CnblogsNewsList = .latest, page: Int = 1, size: Int = 20, from source: CnblogsSource? = nil
     ) async throws(CnblogsError) -> CnblogsListing<NewsItem> {
+        try Self.check(page: page, size: size)
         let listing: CnblogsListing<NewsItem>
         switch resolved(source) {
         case .site:
             guard list == .latest else { throw .credentialRequired(what: "the \(list.rawValue) news") }
-            try firstPageOnly(page, size: size, of: "the news")
+            try firstPageOnly(page, of: "the news")
             listing = try await site.news().with { Array($0.prefix(size)) }
         case .api:
             listing = try await api.news(list, page: page, size: size)
         case .legacy:
             switch list {
+            case .latest where page == 1:
+                listing = legacy(try await recentNews(count: size), "news/recent/\(size)")
             case .latest:
                 listing = legacy(try await news(page: page, size: size), "news/recent/paged/\(page)/\(size)")
             case .hot:
@@ -116,13 +126,13 @@ extension CnblogsClient {
     public func blogPosts(
         of blogapp: String, page: Int = 1, size: Int = 20, from source: CnblogsSource? = nil
     ) async throws(CnblogsError) -> CnblogsListing<BlogPost> {
+        try Self.check(page: page, size: size)
         let listing: CnblogsListing<BlogPost>
         switch resolved(source) {
         case .site:
-            try firstPageOnly(page, size: size, of: "the blog '\(blogapp)'")
+            try firstPageOnly(page, of: "the blog '\(blogapp)'")
             listing = try await site.posts(of: blogapp).with { Array($0.prefix(size)) }
         case .api:
-            try Self.check(page: page, size: size)
             listing = try await api.posts(of: blogapp, page: page).with { Array($0.prefix(size)) }
         case .legacy:
             listing = legacy(try await posts(of: blogapp, page: page, size: size), "blog/u/\(blogapp)/posts")
@@ -132,16 +142,20 @@ extension CnblogsClient {
     }
 
     /// A ranking: the 48-hour most read or the 10-day most recommended posts, with counts. The site
-    /// and the API read the same pages.
+    /// and the API read the same pages, cut to `size` (1 to 100); the legacy 10-day list takes 1 to 50.
     ///
-    /// - Throws: ``CnblogsError``.
+    /// - Throws: ``CnblogsError``: ``CnblogsError/invalidArgument(name:value:reason:)`` for a size
+    ///   outside those.
     public func ranking(_ ranking: CnblogsRanking, size: Int = 20, from source: CnblogsSource? = nil)
         async throws(CnblogsError) -> CnblogsListing<BlogPost>
     {
+        let source = resolved(source)
+        // The legacy 10-day list takes at most 50; the site's pages are cut to the size asked for.
+        let limit = source == .legacy && ranking == .mostRecommended10Days ? 50 : 100
+        try Self.check(count: size, limit: limit, name: "size")
         let listing: CnblogsListing<BlogPost>
-        switch resolved(source) {
+        switch source {
         case .site, .api:
-            try Self.check(page: 1, size: size)
             listing = try await site.ranking(ranking).with { Array($0.prefix(size)) }
         case .legacy:
             switch ranking {
@@ -224,11 +238,11 @@ extension CnblogsClient {
     public func comments(
         on reference: PostReference, page: Int = 1, size: Int = 20, from source: CnblogsSource? = nil
     ) async throws(CnblogsError) -> CnblogsListing<Comment> {
+        try Self.check(page: page, size: size)
         let blogapp = reference.blogapp ?? directory.post(reference.id)?.blogapp
         switch resolved(source) {
         case .site:
             guard let blogapp else { throw Self.needsBlog(reference) }
-            try Self.check(page: page, size: size)
             return try await site.comments(blogapp: blogapp, postID: reference.id, page: page)
         case .api:
             guard let blogapp else { throw Self.needsBlog(reference) }
@@ -245,6 +259,7 @@ extension CnblogsClient {
     public func comments(
         onNews id: Int, page: Int = 1, size: Int = 20, from source: CnblogsSource? = nil
     ) async throws(CnblogsError) -> CnblogsListing<Comment> {
+        try Self.check(page: page, size: size)
         switch resolved(source) {
         case .site:
             throw .credentialRequired(what: "reading a news item's comments")
@@ -263,6 +278,7 @@ extension CnblogsClient {
     public func search(
         _ query: String, in scope: SearchResult.Scope = .blogs, page: Int = 1, from source: CnblogsSource? = nil
     ) async throws(CnblogsError) -> CnblogsListing<SearchResult> {
+        try Self.check(page: page, size: 1)
         guard resolved(source) == .api else { throw .credentialRequired(what: "search") }
         return try await api.search(query, in: scope, page: page)
     }
@@ -273,6 +289,7 @@ extension CnblogsClient {
     public func bookmarks(page: Int = 1, size: Int = 20, from source: CnblogsSource? = nil) async throws(CnblogsError)
         -> CnblogsListing<Bookmark>
     {
+        try Self.check(page: page, size: size)
         guard resolved(source) == .api else { throw .credentialRequired(what: "reading the bookmarks") }
         return try await api.bookmarks(page: page, size: size)
     }
@@ -293,6 +310,7 @@ extension CnblogsClient {
     public func bloggers(page: Int = 1, size: Int = 10, from source: CnblogsSource? = nil) async throws(CnblogsError)
         -> CnblogsListing<Blogger>
     {
+        try Self.check(page: page, size: size)
         guard resolved(source) == .legacy else { throw .legacyOnly(what: "the recommended bloggers") }
         return legacy(try await recommendedBloggers(page: page, size: size), "blog/bloggers/recommend/\(page)/\(size)")
     }
@@ -310,8 +328,7 @@ extension CnblogsClient {
     // MARK: Helpers
 
     /// The site's feeds have one page: a later page needs the token API.
-    private func firstPageOnly(_ page: Int, size: Int, of what: String) throws(CnblogsError) {
-        try Self.check(page: page, size: size)
+    private func firstPageOnly(_ page: Int, of what: String) throws(CnblogsError) {
         guard page == 1 else {
             throw .credentialRequired(what: "page \(page) of \(what) (the site's feed has the first page only)")
         }

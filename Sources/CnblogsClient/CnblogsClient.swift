@@ -38,7 +38,7 @@ public struct CnblogsClient: Sendable {
 
     /// The base every legacy path is joined to.
     public let baseURL: URL
-    /// The site the legacy client reads blog feeds from (``rssPosts(of:)``).
+    /// The site the legacy client reads blog feeds from (``rssPosts(of:size:)``).
     public let siteURL: URL
     /// Where today's services are.
     public let hosts: CnblogsHosts
@@ -309,9 +309,9 @@ public struct CnblogsClient: Sendable {
         guard id >= 1 else { throw .invalidArgument(name: "id", value: "\(id)", reason: "ids start at 1") }
     }
 
-    static func check(count: Int, limit: Int) throws(CnblogsError) {
+    static func check(count: Int, limit: Int, name: String = "count") throws(CnblogsError) {
         guard (1...limit).contains(count) else {
-            throw .invalidArgument(name: "count", value: "\(count)", reason: "the API takes 1 to \(limit)")
+            throw .invalidArgument(name: name, value: "\(count)", reason: "the API takes 1 to \(limit)")
         }
     }
 }

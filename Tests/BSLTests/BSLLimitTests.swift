@@ -39,8 +39,8 @@ import Testing
             ),
             (["kv", "--db", "/nonexistent-bsl/x", "--iterations", "0", "count"], "--iterations takes 1 to 10000000"),
             (["http", "get", "http://127.0.0.1:9/x", "--retry", "11"], "--retry takes 0 to 10 retries, not 11"),
-            (["cnblogs", "news", "--size", "101"], "--size takes 1 to 100, not 101"),
-            (["cnblogs", "top10", "--size", "51"], "--size takes 1 to 50 for top10, not 51"),
+            (["cnblogs", "news", "--size", "101"], "invalid size 101: the API takes 1 to 100"),
+            (["cnblogs", "top10", "--source", "legacy", "--size", "51"], "invalid size 51: the API takes 1 to 50"),
         ])
     func limits(arguments: [String], message: String) async throws {
         // Each is refused before anything is read, sent or removed.
@@ -48,6 +48,44 @@ import Testing
         #expect(result.status == 64, "\(arguments): \(result.standardError)")
         #expect(result.standardError.hasPrefix("Error: "), "\(result.standardError)")
         #expect(result.standardError.contains(message), "\(result.standardError)")
+    }
+
+    @Test(
+        "a cnblogs page or size the client refuses is a usage error before any request: nothing reaches the server",
+        arguments: [
+            (["blogs", "--page", "0"], "invalid page 0: pages start at 1"),
+            (["news", "hot", "--page", "0"], "invalid page 0: pages start at 1"),
+            (["recommend", "--size", "0"], "invalid size 0: the API takes 1 to 100"),
+            (["hot", "--size", "101"], "invalid size 101: the API takes 1 to 100"),
+            (["top48", "--size", "0"], "invalid size 0: the API takes 1 to 100"),
+            (["user", "walker", "--page", "0"], "invalid page 0: pages start at 1"),
+            (["user", "walker", "--rss", "--size", "0"], "invalid size 0: the API takes 1 to 100"),
+            (["comments", "18562097", "--page", "0"], "invalid page 0: pages start at 1"),
+            (["comments", "789012", "--news", "--size", "101"], "invalid size 101: the API takes 1 to 100"),
+            (["search", "swift", "--page", "0"], "invalid page 0: pages start at 1"),
+            (["bookmarks", "--page", "0"], "invalid page 0: pages start at 1"),
+            (["bloggers", "--size", "0"], "invalid size 0: the API takes 1 to 100"),
+        ] as [([String], String)])
+    func cnblogsPagingRefusedFirst(arguments: [String], message: String) async throws {
+        // Given the test server behind every service, with each exchange recorded: a request
+        // sent would leave an exchange in the cassette folder (an empty one is removed at exit).
+        let site = try await CnblogsTestSite.start()
+        let data = try TemporaryDirectory(prefix: "BSLLimit")
+        for (source, token) in [("site", nil), ("api", "t0ken"), ("legacy", nil)] as [(String, String?)] {
+            let cassette = data.path("cassette-\(source)")
+            let services = source == "legacy" ? ["--api", site.mirror] : ["--mirror", site.mirror]
+            let result = try await Self.run(
+                ["cnblogs"] + arguments + ["--source", source, "--record", cassette.path] + services,
+                environment: ["CNBLOGS_TOKEN": token, "XDG_DATA_HOME": data.path("data").path, "COLUMNS": nil])
+            let lines = result.standardError.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(result.status == 64, "\(arguments) \(source): \(result.standardError)")
+            #expect(
+                lines.first.map(String.init) == "Error: \(message)", "\(arguments) \(source): \(result.standardError)")
+            #expect(lines.count > 2 && lines[1].hasPrefix("Usage: bsl cnblogs "), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            let recorded = (try? FileManager.default.contentsOfDirectory(atPath: cassette.path)) ?? []
+            #expect(recorded.isEmpty, "\(arguments) \(source) sent \(recorded)")
+        }
     }
 
     @Test("the limits themselves are accepted", arguments: [["--width", "20"], ["--width", "1000"]])

@@ -390,4 +390,24 @@ struct CnblogsTestSite {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains(phrase), "\(result.standardOutput)")
     }
+
+    @Test(
+        "help shows each default once declared: the services' addresses and the first page",
+        arguments: [
+            (["--help"], "--feeds <url>        The feeds' base (default https://feed.cnblogs.com)."),
+            (["--help"], "The site of blogs, posts and rankings (default https://www.cnblogs.com)."),
+            (["--help"], "The news pages' base (default https://news.cnblogs.com)."),
+            (["--help"], "The token API's base (default https://api.cnblogs.com/api)."),
+            (["--help"], "The OAuth token server (default https://oauth.cnblogs.com)."),
+            (["search", "--help"], "The page, from 1. (default: 1)"),
+            (["blogs", "--help"], "The page, from 1; past the first needs the token API. (default: 1)"),
+            (["blogs", "--help"], "How many entries, 1 to 100 (default: 20, or 10 from the legacy API)."),
+        ])
+    func helpDefaults(arguments: [String], line: String) async throws {
+        let result = try await ProcessRunner.run(
+            CnblogsTodayCommandTests.bsl, ["cnblogs"] + arguments, environment: ["COLUMNS": "200"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains(line), "\(result.standardOutput)")
+        #expect(!result.standardOutput.contains("(default: 1) (default: 1)"))
+    }
 }

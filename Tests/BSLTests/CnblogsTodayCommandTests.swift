@@ -249,6 +249,26 @@ import Testing
         #expect(json["commands"]?[0]?["command"] == "blogs")
     }
 
+    @Test("status at 60 columns keeps every address in the reads column whole, never cut with …")
+    func statusKeepsAddressesWhole() async throws {
+        let data = try TemporaryDirectory(prefix: "CnblogsStatus")
+        let result = try await ProcessRunner.run(
+            Self.bsl, ["cnblogs", "status"],
+            environment: [
+                "CNBLOGS_TOKEN": nil, "CNBLOGS_CLIENT_SECRET": nil, "COLUMNS": "60",
+                "XDG_DATA_HOME": data.path("data").path,
+            ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!result.standardOutput.contains("\u{2026}"), "\(result.standardOutput)")
+        for address in [
+            "feed.cnblogs.com/blog/sitehome/rss (first page, no counts)",
+            "feed.cnblogs.com/news/rss (first page, no counts); hot and recommend need a token",
+            "www.cnblogs.com/BLOGAPP/ajax/GetComments.aspx; --news needs a token (`bsl cnblogs login`)",
+        ] {
+            #expect(result.standardOutput.contains(address), "\(address)")
+        }
+    }
+
     @Test("whoami checks the token with one call and names the user; without a token it says how to log in")
     func whoami() async throws {
         let result = try await Self.run(["whoami"], token: Self.token)

@@ -175,6 +175,19 @@ import Testing
         #expect(String(describing: credentials[1]).contains("bsl-test"))
     }
 
+    @Test(
+        "a client token's expiry is written as RFC 3339 in UTC, proleptic Gregorian however old",
+        arguments: [
+            (1_800_000_000.0, "2027-01-15T08:00:00Z"), (1_800_000_000.9, "2027-01-15T08:00:00Z"),
+            (-14_831_769_600.0, "1500-01-01T00:00:00Z"),
+        ])
+    func expiryText(seconds: Double, text: String) {
+        let credentials = CnblogsClientCredentials(
+            clientID: "bsl-test", clientSecret: Secret("s"), accessToken: Secret("t"),
+            expiresAt: Date(timeIntervalSince1970: seconds))
+        #expect(credentials.description == "client credentials for bsl-test, token expires \(text)")
+    }
+
     @Test("the credential store keeps the credential sealed, reads it back and removes it")
     func store() throws {
         let directory = try TemporaryDirectory()

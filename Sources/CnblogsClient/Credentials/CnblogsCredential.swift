@@ -1,3 +1,4 @@
+import BasicFormat
 import BasicNetworking
 import Foundation
 
@@ -69,7 +70,7 @@ public struct CnblogsClientCredentials: Sendable, Hashable, Codable, CustomStrin
     public var description: String {
         var text = "client credentials for \(clientID)"
         if accessToken != nil, let expiresAt {
-            text += ", token expires \(ISO8601DateFormatter().string(from: expiresAt))"
+            text += ", token expires \(TimeFormatter.rfc3339String(from: expiresAt))"
         } else {
             text += ", no token yet"
         }

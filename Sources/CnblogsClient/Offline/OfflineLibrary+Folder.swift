@@ -19,24 +19,7 @@ extension OfflineLibrary {
     public static func defaultFolder(
         named name: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        #if canImport(Darwin)
-            // FileManager's `urls(for:in:)` and `.applicationSupportDirectory`: every Apple
-            // system the package supports (macOS 10.6, iOS 4). In a sandboxed app it is the
-            // container's own folder, which is where an app's library belongs.
-            let base =
-                FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-                ?? URL(fileURLWithPath: NSHomeDirectory()).appendingPathComponent("Library/Application Support")
-            return base.appendingPathComponent(name, isDirectory: true)
-        #else
-            // The XDG base directory spec: a relative XDG_DATA_HOME is invalid and is ignored.
-            if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-                return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent(name, isDirectory: true)
-            }
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            return URL(fileURLWithPath: home, isDirectory: true)
-                .appendingPathComponent(".local/share", isDirectory: true)
-                .appendingPathComponent(name, isDirectory: true)
-        #endif
+        Platform.applicationDataFolder(named: name, environment: environment)
     }
 
     /// Creates `folder` (owner-only) when missing; fails when it is a file.

@@ -62,12 +62,6 @@ struct CnblogsTop10Command: AsyncParsableCommand {
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
     @OptionGroup var count: CnblogsCount
 
-    func validate() throws {
-        if let size = count.size, size > 50 {
-            throw ValidationError("--size takes 1 to 50 for top10, not \(size)")
-        }
-    }
-
     func run() async throws {
         try await CnblogsRankingRun.run(.mostRecommended10Days, options: options, count: count)
     }
@@ -107,18 +101,18 @@ struct CnblogsUserCommand: AsyncParsableCommand {
 
     func validate() throws {
         if blogapp.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give a blog's short name") }
-        if rss, paging.page != nil { throw ValidationError("--rss has the latest posts only; --page does not apply") }
+        if rss, paging.page != 1 { throw ValidationError("--rss has the latest posts only; --page does not apply") }
     }
 
     func run() async throws {
         let client = try options.makeClient()
         let resolved = client.resolved(options.namedSource)
         let source: CnblogsSource = rss && resolved == .api ? .site : resolved
-        let (blogapp, rss, page, size) = (blogapp, rss, paging.pageNumber, paging.size(for: source))
+        let (blogapp, rss, page, size) = (blogapp, rss, paging.page, paging.size(for: source))
         let slots = [ReplayHint.Slot(value: blogapp, noun: "blog")] + (rss ? [] : paging.slots(for: source))
         let listing = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in
             if rss && source == .legacy {
-                let posts = Array(try await client.rssPosts(of: blogapp).prefix(size))
+                let posts = try await client.rssPosts(of: blogapp, size: size)
                 return CnblogsListing(items: posts, source: .legacy, url: "\(client.siteURL)/\(blogapp)/rss")
             }
             return try await client.blogPosts(of: blogapp, page: page, size: size, from: source)

@@ -167,7 +167,7 @@ struct CnblogsOptions: ParsableArguments {
     ) async throws {
         let client = try makeClient()
         let source = client.resolved(namedSource)
-        let (page, size) = (paging.pageNumber, paging.size(for: source))
+        let (page, size) = (paging.page, paging.size(for: source))
         let listing = try await load(with: client, slots: paging.slots(for: source)) { client throws(CnblogsError) in
             try await fetch(client, page, size, source)
         }
@@ -210,21 +210,12 @@ struct CnblogsOptions: ParsableArguments {
     }
 }
 
-/// `--page` and `--size`, for the lists that have pages.
+/// `--page` and `--size`, for the lists that have pages. The client checks both (a page from 1,
+/// 1 to 100 entries) before it sends anything; its refusal is the command's usage error.
 struct CnblogsPaging: ParsableArguments {
-    @Option(help: ArgumentHelp("The page, from 1; past the first needs the token API. (default: 1)", valueName: "n"))
-    var page: Int?
-    @Option(
-        help: ArgumentHelp("How many entries, 1 to 100 (default: 20, or 10 from the legacy API).", valueName: "n"))
-    var size: Int?
-
-    func validate() throws {
-        if let page, page < 1 { throw ValidationError("--page starts at 1, not \(page)") }
-        if let size, !(1...100).contains(size) { throw ValidationError("--size takes 1 to 100, not \(size)") }
-    }
-
-    /// The page, 1 when not given.
-    var pageNumber: Int { page ?? 1 }
+    @Option(help: ArgumentHelp("The page, from 1; past the first needs the token API.", valueName: "n"))
+    var page = 1
+    @Option(help: ArgumentHelp(CnblogsCount.sizeHelp, valueName: "n")) var size: Int?
 
     /// The size, or the source's default: 10 from the legacy API (as its recording), else 20 (a feed's length).
     func size(for source: CnblogsSource) -> Int {
@@ -234,21 +225,20 @@ struct CnblogsPaging: ParsableArguments {
     /// The page and the size as they appear in the lists' URLs (`paged/2/10`), for ``ReplayHint``.
     func slots(for source: CnblogsSource) -> [ReplayHint.Slot] {
         [
-            ReplayHint.Slot(value: String(pageNumber), noun: "page", option: "--page"),
+            ReplayHint.Slot(value: String(page), noun: "page", option: "--page"),
             ReplayHint.Slot(value: String(size(for: source)), noun: "size", option: "--size"),
         ]
     }
 }
 
-/// `--size`, for the lists without pages.
+/// `--size`, for the lists without pages; the client checks it, as ``CnblogsPaging`` says.
 struct CnblogsCount: ParsableArguments {
-    @Option(
-        help: ArgumentHelp("How many entries, 1 to 100 (default: 20, or 10 from the legacy API).", valueName: "n"))
-    var size: Int?
+    @Option(help: ArgumentHelp(sizeHelp, valueName: "n")) var size: Int?
 
-    func validate() throws {
-        if let size, !(1...100).contains(size) { throw ValidationError("--size takes 1 to 100, not \(size)") }
-    }
+    /// The help of `--size`, whose default depends on the source (``defaultSize(for:)``).
+    static let sizeHelp =
+        "How many entries, 1 to 100 (default: \(defaultSize(for: .site)), or \(defaultSize(for: .legacy)) "
+        + "from the legacy API)."
 
     /// The size, or the source's default.
     func size(for source: CnblogsSource) -> Int {

@@ -28,11 +28,18 @@ struct CnblogsCommentsCommand: AsyncParsableCommand {
         let target = try CnblogsTarget(id, news: news)
         let client = try options.makeClient()
         let source = client.resolved(options.namedSource)
-        let (page, size) = (paging.pageNumber, paging.size(for: source))
+        let (page, size) = (paging.page, paging.size(for: source))
         let slots = target.slots + paging.slots(for: source)
         let listing = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in
             if target.kind == .news {
                 return try await client.comments(onNews: target.id, page: page, size: size, from: source)
+            }
+            // Asked first as given, so that the client refuses a page or size before the lists
+            // that find a post's blog are read; they are read only when the blog is wanted.
+            do throws(CnblogsError) {
+                return try await client.comments(on: target.reference, page: page, size: size, from: source)
+            } catch {
+                guard case .postNotListed = error else { throw error }
             }
             let reference = await target.resolvedReference(with: client, from: source)
             return try await client.comments(on: reference, page: page, size: size, from: source)
@@ -58,7 +65,7 @@ struct CnblogsBloggersCommand: AsyncParsableCommand {
         let query = trimmed?.isEmpty == false ? trimmed : nil
         let client = try options.makeClient()
         let source = client.resolved(options.namedSource)
-        let (page, size) = (paging.pageNumber, paging.size(for: source))
+        let (page, size) = (paging.page, paging.size(for: source))
         let slots =
             query.map { [ReplayHint.Slot(value: $0, noun: "query", plural: "queries")] } ?? paging.slots(for: source)
         let listing = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in

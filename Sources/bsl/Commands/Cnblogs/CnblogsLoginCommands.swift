@@ -1,4 +1,5 @@
 import BasicCLI
+import BasicFormat
 import BasicNetworking
 import CnblogsClient
 import Foundation
@@ -229,7 +230,7 @@ struct CnblogsAccount: Encodable {
         switch credential {
         case .personalAccessToken: return "personal access token"
         case .clientCredentials(let client):
-            let expiry = client.expiresAt.map { " (expires \(ISO8601DateFormatter().string(from: $0)))" } ?? ""
+            let expiry = client.expiresAt.map { " (expires \(TimeFormatter.rfc3339String(from: $0)))" } ?? ""
             return "client token for \(client.clientID)\(expiry)"
         }
     }

@@ -25,7 +25,7 @@ struct CnblogsNewsCommand: AsyncParsableCommand {
         discussion: """
             The site's news feed has the latest news only, first page, without counts; the hot and \
             recommended lists and later pages need a token (`bsl cnblogs login`). From the legacy API: \
-            news/recent/N, or news/recent/paged/P/N with --page.
+            news/recent/N, or news/recent/paged/P/N for a later page.
             """)
 
     @Argument(help: "Which list.") var list: CnblogsNewsListName = .latest
@@ -47,7 +47,7 @@ struct CnblogsHotCommand: AsyncParsableCommand {
     @OptionGroup var count: CnblogsCount
 
     func run() async throws {
-        try await CnblogsNewsRun.run(.hot, options: options, page: nil, size: count.size)
+        try await CnblogsNewsRun.run(.hot, options: options, page: 1, size: count.size)
     }
 }
 
@@ -62,26 +62,22 @@ struct CnblogsRecommendCommand: AsyncParsableCommand {
     @OptionGroup var paging: CnblogsPaging
 
     func run() async throws {
-        try await CnblogsNewsRun.run(.recommended, options: options, page: paging.page ?? 1, size: paging.size)
+        try await CnblogsNewsRun.run(.recommended, options: options, page: paging.page, size: paging.size)
     }
 }
 
 /// What the news commands share.
 enum CnblogsNewsRun {
-    static func run(_ list: CnblogsNewsList, options: CnblogsOptions, page: Int?, size: Int?) async throws {
+    static func run(_ list: CnblogsNewsList, options: CnblogsOptions, page: Int, size: Int?) async throws {
         let client = try options.makeClient()
         let source = client.resolved(options.namedSource)
         let size = size ?? CnblogsCount.defaultSize(for: source)
         let sizeSlot = ReplayHint.Slot(value: String(size), noun: "size", option: "--size")
-        let pageSlot = ReplayHint.Slot(value: String(page ?? 1), noun: "page", option: "--page")
-        // The legacy latest news without --page, and its hot news, have the size only in their URLs.
-        let slots = page == nil || list == .hot ? [sizeSlot] : [pageSlot, sizeSlot]
+        let pageSlot = ReplayHint.Slot(value: String(page), noun: "page", option: "--page")
+        // The legacy latest news' first page, and its hot news, have the size only in their URLs.
+        let slots = page == 1 || list == .hot ? [sizeSlot] : [pageSlot, sizeSlot]
         let listing = try await options.load(with: client, slots: slots) { client throws(CnblogsError) in
-            if source == .legacy && list == .latest && page == nil {
-                let items = try await client.recentNews(count: size)
-                return CnblogsListing(items: items, source: .legacy, url: "\(client.baseURL)/news/recent/\(size)")
-            }
-            return try await client.newsItems(list, page: page ?? 1, size: size, from: source)
+            try await client.newsItems(list, page: page, size: size, from: source)
         }
         CnblogsOutput.noteDropped(listing, Terminal())
         try CnblogsOutput.print(listing.items, json: options.json, Terminal())

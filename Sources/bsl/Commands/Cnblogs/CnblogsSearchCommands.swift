@@ -10,16 +10,15 @@ struct CnblogsSearchCommand: AsyncParsableCommand {
 
     @Argument(help: "The words to search for.", completion: .nothing) var query: String
     @Flag(help: "Search the news instead of the blogs.") var news = false
-    @Option(help: ArgumentHelp("The page, from 1. (default: 1)", valueName: "n")) var page: Int?
+    @Option(help: ArgumentHelp("The page, from 1.", valueName: "n")) var page = 1
     @OptionGroup(title: "Cnblogs options") var options: CnblogsOptions
 
     func validate() throws {
         if query.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("give words to search for") }
-        if let page, page < 1 { throw ValidationError("--page starts at 1, not \(page)") }
     }
 
     func run() async throws {
-        let (query, scope, page) = (query, news ? SearchResult.Scope.news : .blogs, page ?? 1)
+        let (query, scope, page) = (query, news ? SearchResult.Scope.news : .blogs, page)
         let client = try options.makeClient()
         let source = client.resolved(options.namedSource)
         let slots = [

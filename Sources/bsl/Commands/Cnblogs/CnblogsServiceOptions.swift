@@ -18,7 +18,9 @@ enum CnblogsSourceName: String, CaseIterable, ExpressibleByArgument {
 }
 
 /// The addresses of today's services, for a test server or a mirror: `--mirror URL` for all of
-/// them under one base, or one service at a time.
+/// them under one base, or one service at a time. The defaults the help shows are
+/// `CnblogsHosts.cnblogs`'s, written there only; an option given is told from one left out
+/// (nil), so that a service's own option wins over `--mirror`.
 struct CnblogsServiceOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
@@ -28,24 +30,28 @@ struct CnblogsServiceOptions: ParsableArguments {
     var mirror: HTTPURL?
     @Option(
         name: .customLong("feeds"),
-        help: ArgumentHelp("The feeds' base (default https://feed.cnblogs.com).", valueName: "url"))
+        help: ArgumentHelp("The feeds' base (default \(CnblogsHosts.cnblogs.feed.absoluteString)).", valueName: "url"))
     var feedURL: HTTPURL?
     @Option(
         name: .customLong("site"),
         help: ArgumentHelp(
-            "The site of blogs, posts and rankings (default https://www.cnblogs.com).", valueName: "url"))
+            "The site of blogs, posts and rankings (default \(CnblogsHosts.cnblogs.site.absoluteString)).",
+            valueName: "url"))
     var siteURL: HTTPURL?
     @Option(
         name: .customLong("news-site"),
-        help: ArgumentHelp("The news pages' base (default https://news.cnblogs.com).", valueName: "url"))
+        help: ArgumentHelp(
+            "The news pages' base (default \(CnblogsHosts.cnblogs.news.absoluteString)).", valueName: "url"))
     var newsURL: HTTPURL?
     @Option(
         name: .customLong("token-api"),
-        help: ArgumentHelp("The token API's base (default https://api.cnblogs.com/api).", valueName: "url"))
+        help: ArgumentHelp(
+            "The token API's base (default \(CnblogsHosts.cnblogs.api.absoluteString)).", valueName: "url"))
     var tokenAPIURL: HTTPURL?
     @Option(
         name: .customLong("oauth"),
-        help: ArgumentHelp("The OAuth token server (default https://oauth.cnblogs.com).", valueName: "url"))
+        help: ArgumentHelp(
+            "The OAuth token server (default \(CnblogsHosts.cnblogs.oauth.absoluteString)).", valueName: "url"))
     var oauthURL: HTTPURL?
 
     /// The hosts these options name: cnblogs' own, or `--mirror`'s, with each service's option over them.

@@ -33,7 +33,8 @@ struct CnblogsStatus: Encodable {
 
     /// `blogs  site  feed.cnblogs.com/blog/sitehome/rss (first page)`, a line per command.
     func table() -> String {
-        var table = TextTable(shrinkable: [2])
+        // No column shrinks: the reads column holds addresses, which a cut would break (a long line wraps whole).
+        var table = TextTable(shrinkable: [])
         table.rows.append(["command", "source", "reads"])
         for line in commands { table.rows.append([line.command, line.source, line.reads]) }
         return "source: \(source)\n" + table.render(fitting: TerminalWidth.measure())
