@@ -37,6 +37,9 @@ Limits (say so before trusting a green run)
     a newer Dispatch API (`asyncAndWait`, iOS 15) would need a FOUNDATION-style row by hand.
   - Libraries Apple ships only on its own systems (CryptoKit, CommonCrypto, os) have no interface
     files here; their branches are reviewed by hand (see ARCHITECTURE.md, "Apple platforms").
+  - The C declarations of Apple's SDK (Darwin's headers) are not read: an API a header marks
+    unavailable on a platform, such as posix_spawn on tvOS and watchOS, is fenced by hand (the
+    reader's BrowserLauncher) and found by review.
 
 Usage: check-availability.py [--package DIR] [--sources DIR ...] [--interfaces DIR]
 Exit status 0 when nothing is reported, 1 when something is, 2 when the input cannot be read.

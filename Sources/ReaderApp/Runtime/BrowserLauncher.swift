@@ -58,42 +58,48 @@ public enum BrowserLauncher {
     /// Starts `arguments`, the first looked up on `environment`'s `PATH` (not this process's,
     /// which `posix_spawnp` would search), returning 0 or the error number.
     private static func spawn(_ arguments: [String], environment: [String: String]) -> Int32 {
-        guard let program = executable(arguments[0], environment: environment) else { return ENOENT }
-        var actions = Platform.spawnFileActions()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
-        }
-        var attributes = Platform.spawnAttributes()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        // The terminal session ignores the ending signals and SIGWINCH (it takes them from a
-        // dispatch source), and an ignored signal stays ignored across exec: give them back.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGWINCH] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // A group of its own: a Ctrl-C or a hang-up of the reader's terminal is not the browser's.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        #if os(tvOS) || os(watchOS)
+            // <spawn.h> marks posix_spawn unavailable on tvOS and watchOS (__API_UNAVAILABLE(watchos,
+            // tvos)): no program is started there, and opening a link says so.
+            return ENOTSUP
+        #else
+            guard let program = executable(arguments[0], environment: environment) else { return ENOENT }
+            var actions = Platform.spawnFileActions()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+                posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_RDWR, 0)
+            }
+            var attributes = Platform.spawnAttributes()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            // The terminal session ignores the ending signals and SIGWINCH (it takes them from a
+            // dispatch source), and an ignored signal stays ignored across exec: give them back.
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGWINCH] { sigaddset(&defaults, number) }
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            // A group of its own: a Ctrl-C or a hang-up of the reader's terminal is not the browser's.
+            posix_spawnattr_setpgroup(&attributes, 0)
+            posix_spawnattr_setflags(
+                &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
 
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for variable in envp { free(variable) } }
-        var pid = pid_t()
-        let code = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard code == 0 else { return code }
-        let child = pid
-        Thread {
-            var status: Int32 = 0
-            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
-        }.start()
-        return 0
+            let argv = arguments.map { strdup($0) } + [nil]
+            defer { for argument in argv { free(argument) } }
+            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { for variable in envp { free(variable) } }
+            var pid = pid_t()
+            let code = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+            guard code == 0 else { return code }
+            let child = pid
+            Thread {
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+            }.start()
+            return 0
+        #endif
     }
 }
