@@ -22,6 +22,7 @@ struct ByteStack: ~Copyable {
     /// Pushes `bytes` on top.
     ///
     /// - Complexity: O(*n*) in the length of `bytes`, amortized.
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if bytes.count > capacity - count {
@@ -43,6 +44,7 @@ struct ByteStack: ~Copyable {
         return body(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 
+    @inline(never)
     private mutating func grow(toAtLeast minimum: Int) {
         let newCapacity = max(minimum, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

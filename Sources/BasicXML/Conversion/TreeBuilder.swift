@@ -251,20 +251,25 @@ struct TreeBuilder: ~Copyable {
         childValues.push(value)
     }
 
+    @inline(__always)
     mutating func characters(_ bytes: UnsafeBufferPointer<xmlChar>, context: UnsafeMutableRawPointer?) {
-        if context != UnsafeMutableRawPointer(mainContext) {
-            expandedBytes += bytes.count
-            if expandedBytes > expansionLimit {
-                fail(
-                    XMLError(
-                        kind: .entityExpansion, line: 0, column: 0,
-                        message: "entities expanded to more than \(expansionLimit) bytes of text"),
-                    context: context)
-                return
-            }
-        }
+        if context != UnsafeMutableRawPointer(mainContext), !countExpanded(bytes.count, context: context) { return }
         guard !frames.isEmpty else { return }
         text.append(bytes)
+    }
+
+    /// Counts `count` bytes of text that an entity produced; false (and the parse stopped)
+    /// past the limit. Apart, so that the common path stays small enough to inline.
+    @inline(never)
+    private mutating func countExpanded(_ count: Int, context: UnsafeMutableRawPointer?) -> Bool {
+        expandedBytes += count
+        guard expandedBytes > expansionLimit else { return true }
+        fail(
+            XMLError(
+                kind: .entityExpansion, line: 0, column: 0,
+                message: "entities expanded to more than \(expansionLimit) bytes of text"),
+            context: context)
+        return false
     }
 
     mutating func comment(_ comment: UnsafePointer<xmlChar>) {
@@ -550,6 +555,7 @@ struct TreeBuilder: ~Copyable {
 
     /// The number of the key for a name: an element's name, or an attribute's key (with the
     /// attribute prefix), written as ``XMLConverter/Configuration/names`` says.
+    @inline(__always)
     private mutating func keyID(
         _ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
         isAttribute: Bool
@@ -569,7 +575,14 @@ struct TreeBuilder: ~Copyable {
             (UInt(bitPattern: address.localName) &+ UInt(bitPattern: address.prefix) &* 31 &+ (isAttribute ? 1 : 0))
             &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: mixed >> 54)
-        if recentNames[slot].address == address { return recentNames[slot].keyID }
+        let recent = recentNames[slot]
+        if recent.address == address { return recent.keyID }
+        return keyID(missing: address, localName: localName, slot: slot)
+    }
+
+    /// The number of the key for a name the cache does not hold, which it then holds.
+    @inline(never)
+    private mutating func keyID(missing address: NameAddress, localName: UnsafePointer<xmlChar>, slot: Int) -> Int {
         let id: Int
         if let known = names[address] {
             id = known
@@ -579,7 +592,7 @@ struct TreeBuilder: ~Copyable {
                 let text = String(cString: qualifier.assumingMemoryBound(to: CChar.self))
                 string = nameStyle == .expanded ? "{\(text)}" + string : text + ":" + string
             }
-            if isAttribute {
+            if address.isAttribute {
                 string = configuration.attributePrefix + string
             }
             id = keyID(for: string)
@@ -606,7 +619,7 @@ struct TreeBuilder: ~Copyable {
         start: UnsafePointer<xmlChar>, end: UnsafePointer<xmlChar>, context: UnsafeMutableRawPointer?
     ) -> String {
         let buffer = UnsafeBufferPointer(start: start, count: end - start)
-        guard buffer.contains(UInt8(ascii: "&")),
+        guard Self.containsAmpersand(buffer),
             let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self),
             let copy = xmlStrndup(start, Int32(buffer.count))
         else {
@@ -618,6 +631,25 @@ struct TreeBuilder: ~Copyable {
         }
         defer { CLibXML2_free(decoded) }
         return String(cString: decoded)
+    }
+
+    /// Whether `bytes` hold an `&`, eight bytes at a time (a zero byte in `word ^ 0x2626…`
+    /// shows where one is).
+    @inline(__always)
+    private static func containsAmpersand(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x2626_2626_2626_2626
+            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+            index &+= 8
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "&") { return true }
+            index &+= 1
+        }
+        return false
     }
 
     private mutating func fail(_ failure: XMLError, context: UnsafeMutableRawPointer?) {
