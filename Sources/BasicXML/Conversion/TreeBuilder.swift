@@ -212,7 +212,7 @@ struct TreeBuilder: ~Copyable {
     private mutating func endTextElement(_ frame: Frame) {
         if text.count > frame.textStart {
             let run = text.withBytes(from: frame.textStart) { [keepsWhitespace] bytes in
-                keepsWhitespace ? String(decoding: bytes, as: UTF8.self) : Self.trimmed(bytes)
+                keepsWhitespace ? UTF8Text.string(bytes) : Self.trimmed(bytes)
             }
             text.removeAll(from: frame.textStart)
             if let run {
@@ -463,7 +463,7 @@ struct TreeBuilder: ~Copyable {
         if frame.breakStart == runBreaks.count {
             // No child interrupted the text: one run, the common case, with nothing to split.
             let run = text.withBytes(from: frame.textStart) { bytes in
-                keepsWhitespace ? String(decoding: bytes, as: UTF8.self) : Self.trimmed(bytes)
+                keepsWhitespace ? UTF8Text.string(bytes) : Self.trimmed(bytes)
             }
             return TextRuns(first: run)
         }
@@ -472,7 +472,7 @@ struct TreeBuilder: ~Copyable {
         return text.withBytes(from: start) { bytes in
             func run(_ range: Range<Int>) -> String? {
                 let piece = UnsafeBufferPointer(rebasing: bytes[range])
-                if keepsWhitespace { return piece.isEmpty ? nil : String(decoding: piece, as: UTF8.self) }
+                if keepsWhitespace { return piece.isEmpty ? nil : UTF8Text.string(piece) }
                 return Self.trimmed(piece)
             }
             var runs = TextRuns()
@@ -517,7 +517,7 @@ struct TreeBuilder: ~Copyable {
             }
         }
         guard first < end else { return nil }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
+        return UTF8Text.string(UnsafeBufferPointer(rebasing: bytes[first..<end]))
     }
 
     /// Whether `scalar` is in Foundation's `whitespaceAndNewlines`: Unicode's space separators
@@ -623,11 +623,11 @@ struct TreeBuilder: ~Copyable {
             let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self),
             let copy = xmlStrndup(start, Int32(buffer.count))
         else {
-            return String(decoding: buffer, as: UTF8.self)
+            return UTF8Text.string(buffer)
         }
         defer { CLibXML2_free(copy) }
         guard let decoded = xmlStringDecodeEntities(parser, copy, Int32(XML_SUBSTITUTE_REF), 0, 0, 0) else {
-            return String(decoding: buffer, as: UTF8.self)
+            return UTF8Text.string(buffer)
         }
         defer { CLibXML2_free(decoded) }
         return String(cString: decoded)
