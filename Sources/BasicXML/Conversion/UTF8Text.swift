@@ -40,6 +40,14 @@ enum UTF8Text {
                 }
                 // Past the ASCII bytes before the first byte with its high bit set.
                 index &+= high.trailingZeroBitCount &>> 3
+            } else if count >= 8 {
+                // Fewer than eight bytes left: the last eight, of which the first few are
+                // checked already (the low bytes, in little-endian order).
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+                let checked = UInt64(8 &- (count &- index)) &* 8
+                let high = word & 0x8080_8080_8080_8080 & ~((1 &<< checked) &- 1)
+                if high == 0 { break }
+                index = count &- 8 &+ high.trailingZeroBitCount &>> 3
             }
             let lead = base[index]
             if lead < 0x80 {
