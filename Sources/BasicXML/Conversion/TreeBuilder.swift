@@ -105,11 +105,18 @@ struct TreeBuilder: ~Copyable {
     private var expandedBytes = 0
     private let expansionLimit: Int
 
-    /// A name as libxml2 hands it over: addresses in the parser's dictionary.
+    /// A name as libxml2 hands it over: addresses in the parser's dictionary, as integers (0
+    /// for none), so that comparing two is three integer comparisons without a branch.
     struct NameAddress: Hashable {
-        var prefix: UnsafeRawPointer?
-        var localName: UnsafeRawPointer?
+        var prefix: UInt
+        var localName: UInt
         var isAttribute: Bool
+
+        @inline(__always)
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            (lhs.prefix ^ rhs.prefix) | (lhs.localName ^ rhs.localName) | (lhs.isAttribute != rhs.isAttribute ? 1 : 0)
+                == 0
+        }
     }
 
     /// A builder for one parse of `inputSize` bytes.
@@ -122,7 +129,7 @@ struct TreeBuilder: ~Copyable {
         // far above any real feed, far below what an entity bomb would take.
         expansionLimit = 16 << 20 + 8 * inputSize
         for _ in 0..<Self.recentNameCount {
-            recentNames.push((NameAddress(prefix: nil, localName: nil, isAttribute: false), -1))
+            recentNames.push((NameAddress(prefix: 0, localName: 0, isAttribute: false), -1))
         }
         nameKeyID = keyID(for: configuration.nameKey)
         textKeyID = keyID(for: configuration.textKey)
@@ -568,12 +575,9 @@ struct TreeBuilder: ~Copyable {
             case .expanded: uri
             }
         let address = NameAddress(
-            prefix: qualifier.map(UnsafeRawPointer.init), localName: UnsafeRawPointer(localName),
-            isAttribute: isAttribute)
+            prefix: UInt(bitPattern: qualifier), localName: UInt(bitPattern: localName), isAttribute: isAttribute)
         // Fibonacci hashing of the two addresses picks one of the cache's 1,024 slots.
-        let mixed =
-            (UInt(bitPattern: address.localName) &+ UInt(bitPattern: address.prefix) &* 31 &+ (isAttribute ? 1 : 0))
-            &* 0x9E37_79B9_7F4A_7C15
+        let mixed = (address.localName &+ address.prefix &* 31 &+ (isAttribute ? 1 : 0)) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: mixed >> 54)
         let recent = recentNames[slot]
         if recent.address == address { return recent.keyID }
@@ -588,8 +592,8 @@ struct TreeBuilder: ~Copyable {
             id = known
         } else {
             var string = String(cString: localName)
-            if let qualifier = address.prefix {
-                let text = String(cString: qualifier.assumingMemoryBound(to: CChar.self))
+            if let qualifier = UnsafePointer<CChar>(bitPattern: address.prefix) {
+                let text = String(cString: qualifier)
                 string = nameStyle == .expanded ? "{\(text)}" + string : text + ":" + string
             }
             if address.isAttribute {
