@@ -138,6 +138,7 @@ struct TreeBuilder: ~Copyable {
 
     // MARK: Events
 
+    @inline(__always)
     mutating func startElement(
         localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
         namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
@@ -154,13 +155,30 @@ struct TreeBuilder: ~Copyable {
             keyID: keyID(localName, prefix: prefix, uri: uri, isAttribute: false), textStart: text.count,
             childStart: childKeys.count, commentStart: comments.count, breakStart: runBreaks.count,
             forcedStart: forcedArrays.count, serial: frameSerial)
+        if namespaceCount > 0 || attributeCount > 0 {
+            frame.attributeCount = pushAttributes(
+                namespaceCount: namespaceCount, namespaces: namespaces, attributeCount: attributeCount,
+                attributes: attributes, context: context)
+        }
+        frames.push(frame)
+    }
+
+    /// Pushes an element's namespace declarations and attributes as its first children, and
+    /// returns how many it pushed. Apart, so that an element without attributes, the common
+    /// one, stays small enough to inline.
+    @inline(never)
+    private mutating func pushAttributes(
+        namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, context: UnsafeMutableRawPointer?
+    ) -> Int {
+        var pushed = 0
         // Namespace declarations are attributes to a parser that does not process namespaces.
         if namespaceCount > 0, nameStyle == .qualified, let namespaces {
             for index in 0..<namespaceCount {
                 let declared = namespaces[2 * index].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
                 let value = namespaces[2 * index + 1].map { String(cString: $0) } ?? ""
                 pushChild(keyID: keyID(for: configuration.attributePrefix + declared), .string(value))
-                frame.attributeCount += 1
+                pushed += 1
             }
         }
         if attributeCount > 0, let attributes {
@@ -173,12 +191,13 @@ struct TreeBuilder: ~Copyable {
                     attributeName, prefix: attributes[base + 1], uri: attributes[base + 2], isAttribute: true)
                 let value = attributeValue(start: start, end: end, context: context)
                 pushChild(keyID: id, .string(value))
-                frame.attributeCount += 1
+                pushed += 1
             }
         }
-        frames.push(frame)
+        return pushed
     }
 
+    @inline(__always)
     mutating func endElement() {
         guard !frames.isEmpty else { return }
         let frame = frames.pop()
@@ -187,8 +206,14 @@ struct TreeBuilder: ~Copyable {
         {
             // Text alone in one run (or none), the common element: its value is its text.
             endTextElement(frame)
-            return
+        } else {
+            endElement(frame)
         }
+    }
+
+    /// Ends an element with attributes, children, comments or breaks, or the root.
+    @inline(never)
+    private mutating func endElement(_ frame: Frame) {
         let runs = finishedRuns(of: frame)
         text.removeAll(from: frame.textStart)
         runBreaks.forget(from: frame.breakStart)
