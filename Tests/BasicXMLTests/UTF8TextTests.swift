@@ -28,8 +28,11 @@ import Testing
                 if !Self.agrees(pair) { disagreements.append(pair) }
                 // Triples matter where a lead byte starts them (or after one ASCII byte).
                 guard first >= 0xC0 || first == 0x41 else { continue }
-                for third in Self.edges where !Self.agrees(pair + [third]) {
-                    disagreements.append(pair + [third])
+                for third in Self.edges {
+                    // Alone, and followed by a byte (a sequence checked in one four-byte load).
+                    for bytes in [pair + [third], pair + [third, 0x41]] where !Self.agrees(bytes) {
+                        disagreements.append(bytes)
+                    }
                 }
             }
         }

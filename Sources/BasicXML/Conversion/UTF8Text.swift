@@ -55,6 +55,19 @@ enum UTF8Text {
                 continue
             }
             isASCII = false
+            if index &+ 4 <= count {
+                // A three-byte sequence, the common one in Chinese text, in one load: a lead
+                // E0…EF and two continuation bytes, except E0 with a second byte below A0
+                // (overlong) and ED with one from A0 (a surrogate), which bit 5 of the second
+                // byte tells apart.
+                let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt32.self))
+                if word & 0x00C0_C0F0 == 0x0080_80E0 {
+                    let tell = word & 0x200F
+                    guard tell != 0, tell != 0x200D else { return (false, false) }
+                    index &+= 3
+                    continue
+                }
+            }
             if lead < 0xC2 {
                 // A continuation byte without a lead, or C0/C1, which only start overlong forms.
                 return (false, false)
