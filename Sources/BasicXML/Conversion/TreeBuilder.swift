@@ -145,7 +145,7 @@ struct TreeBuilder: ~Copyable {
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, context: UnsafeMutableRawPointer?
     ) {
         // The parent's text so far is a run of its own (unless no text came since its last run).
-        if !frames.isEmpty {
+        if !frames.isEmpty, text.count > frames.last.textStart {
             let parent = frames.last
             let runStart = runBreaks.count > parent.breakStart ? runBreaks.last : parent.textStart
             if text.count > runStart { runBreaks.push(text.count) }
@@ -330,12 +330,15 @@ struct TreeBuilder: ~Copyable {
         // take the slow way, which keeps a key's first place and gathers its values into one
         // array, in the order XMLDictionary adds them.
         var isDistinct = true
-        if isRoot { isDistinct = claim(nameKeyID) && isDistinct }
-        for index in attributes { isDistinct = claim(childKeys[index]) && isDistinct }
-        for slot in 0..<groupIDs.count { isDistinct = claim(groupIDs[slot]) && isDistinct }
-        if elementText != nil { isDistinct = claim(textKeyID) && isDistinct }
         let hasComments = comments.count > frame.commentStart
-        if hasComments { isDistinct = claim(commentKeyID) && isDistinct }
+        // Children alone (no name, attributes, text or comments) have distinct keys: one per group.
+        if isRoot || !attributes.isEmpty || elementText != nil || hasComments {
+            if isRoot { isDistinct = claim(nameKeyID) && isDistinct }
+            for index in attributes { isDistinct = claim(childKeys[index]) && isDistinct }
+            for slot in 0..<groupIDs.count { isDistinct = claim(groupIDs[slot]) && isDistinct }
+            if elementText != nil { isDistinct = claim(textKeyID) && isDistinct }
+            if hasComments { isDistinct = claim(commentKeyID) && isDistinct }
+        }
 
         let keyCount =
             (isRoot ? 1 : 0) + frame.attributeCount + groupIDs.count + (elementText == nil ? 0 : 1)
