@@ -22,13 +22,42 @@ struct ByteStack: ~Copyable {
     /// Pushes `bytes` on top.
     ///
     /// - Complexity: O(*n*) in the length of `bytes`, amortized.
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         if bytes.count > capacity - count {
             grow(toAtLeast: count + bytes.count)
         }
-        (base + count).initialize(from: source, count: bytes.count)
+        let target = base + count
+        if bytes.count <= 16 {
+            Self.copySmall(from: source, to: target, count: bytes.count)
+        } else {
+            target.initialize(from: source, count: bytes.count)
+        }
         count += bytes.count
+    }
+
+    /// Copies 1 to 16 bytes with at most four loads and stores (two that may overlap, of the
+    /// largest power of two that fits), where a call to `memcpy` costs more than the copy.
+    @inline(__always)
+    private static func copySmall(
+        from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int
+    ) {
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(target)
+        if count >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        } else if count >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        } else {
+            for index in 0..<count { target[index] = source[index] }
+        }
     }
 
     /// Drops the bytes from `newCount` on; `newCount` is at most ``count``.
@@ -43,6 +72,7 @@ struct ByteStack: ~Copyable {
         return body(UnsafeBufferPointer(start: base + start, count: count - start))
     }
 
+    @inline(never)
     private mutating func grow(toAtLeast minimum: Int) {
         let newCapacity = max(minimum, capacity * 2)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -20,7 +20,7 @@ struct TreeBuilder: ~Copyable {
         var keyID: Int
         /// Where its text starts in `text`.
         var textStart: Int
-        /// Where its attributes and children start in `children`.
+        /// Where its attributes and children start in `childKeys` and `childValues`.
         var childStart: Int
         /// How many of its children are attributes (they come first).
         var attributeCount = 0
@@ -30,14 +30,27 @@ struct TreeBuilder: ~Copyable {
         var breakStart: Int
         /// Where its keys that must be arrays start in `forcedArrays`.
         var forcedStart: Int
-        /// A number of its own, for `realChildStamps`.
+        /// A number of its own, for ``KeyInfo/keptIn``.
         var serial: Int
+    }
+
+    /// What the builder tracks per key number, side by side so that one load finds it.
+    struct KeyInfo {
+        /// The serial number of the last object that used the key (to tell distinct keys).
+        var claimedBy = 0
+        /// The serial number of the last object that grouped children by the key, and the
+        /// group's position there.
+        var groupedBy = 0
+        var groupSlot = 0
+        /// The serial of the last open element that got a child of this key kept.
+        var keptIn = 0
     }
 
     let configuration: XMLConverter.Configuration
     /// The configuration's switches that every element reads, kept apart from its strings.
     private let nameStyle: XMLConverter.Configuration.NameStyle
     private let keepsWhitespace: Bool
+    private let alwaysUsesArrays: Bool
     /// The main parser context, while a parse runs; entity content arrives through others.
     var mainContext: xmlParserCtxtPtr?
     /// The first error libxml2 or this builder reported.
@@ -45,51 +58,45 @@ struct TreeBuilder: ~Copyable {
     /// The finished root, once it has closed.
     private(set) var root: JSONValue?
 
-    private var frames: [Frame] = []
+    private var frames = UnsafeStack<Frame>(capacity: 64)
     /// The text of the open elements, innermost last.
     private var text = ByteStack(capacity: 4096)
-    /// The attributes and finished children of the open elements, innermost last, each with
-    /// its key's number. Slots past `childCount` are spent and get overwritten, so that popping
-    /// costs nothing.
-    private var children: [(keyID: Int, value: JSONValue)] = []
-    private var childCount = 0
+    /// The attributes and finished children of the open elements, innermost last: their keys'
+    /// numbers and their values, side by side. Building an element's value moves its
+    /// children's values out.
+    private var childKeys = UnsafeStack<Int>(capacity: 256)
+    private var childValues = UnsafeStack<JSONValue>(capacity: 256)
     /// The kept comments of the open elements, innermost last.
     private var comments: [String] = []
     /// Where child elements interrupted the text of the open elements (offsets in `text`): an
     /// element's text is a run before each child and one after the last, as XMLDictionary keeps
-    /// them. Innermost last.
-    private var runBreaks: [Int] = []
+    /// them. Innermost last. A break is recorded only when text came since the element's last
+    /// one, as only then does it end a run.
+    private var runBreaks = UnsafeStack<Int>(capacity: 64)
     /// Keys of the open elements' children that must be arrays although one value is left:
     /// XMLDictionary makes a repeated name an array when the second element starts, and when
     /// that element turns out empty and is left out, the array stays. Innermost last.
-    private var forcedArrays: [Int] = []
-    /// Per key number, the serial of the last open element that got a child of that key kept.
-    private var realChildStamps: [Int] = []
+    private var forcedArrays = UnsafeStack<Int>(capacity: 8)
     private var frameSerial = 0
 
     /// The keys by number, and the numbers by key. Keys are told apart by their UTF-8 bytes, as
     /// XML names are (`<é>` and `<e\u{301}>` are two elements), not by `String ==`, which would
     /// fold canonically equivalent names into one key.
-    private var keys: [String] = []
+    private var keys = UnsafeStack<String>(capacity: 64)
+    private var keyInfos = UnsafeStack<KeyInfo>(capacity: 64)
     private var keyIDs: [UTF8Key: Int] = [:]
     /// Key numbers by the name's address in the parser's dictionary, which interns every name
     /// for the length of a parse: one `String` per distinct name instead of one per element. A
     /// small direct-mapped cache sits in front of the dictionary.
     private var names: [NameAddress: Int] = [:]
-    private var recentNames = [(address: NameAddress, keyID: Int)](
-        repeating: (NameAddress(prefix: nil, localName: nil, isAttribute: false), -1), count: 1024)
-    /// Per key number, the serial number of the last object that used the key, and of the last
-    /// that grouped children by it, with the group's position there. `serial` counts objects.
-    private var keyStamps: [Int] = []
-    private var groupStamps: [Int] = []
-    private var groupSlots: [Int] = []
+    private var recentNames = UnsafeStack<(address: NameAddress, keyID: Int)>(capacity: Self.recentNameCount)
+    private static let recentNameCount = 1024
+    /// Counts objects, for ``KeyInfo``'s stamps.
     private var serial = 0
-    /// Scratch space for grouping an element's children by key: the keys' numbers and counts.
-    /// Only the first `groupCount` slots count; later ones are stale and get overwritten, so
-    /// that starting over costs nothing.
-    private var groupIDs: [Int] = []
-    private var groupCounts: [Int] = []
-    private var groupCount = 0
+    /// Scratch space for grouping an element's children by key: the keys' numbers and counts,
+    /// emptied for each object.
+    private var groupIDs = UnsafeStack<Int>(capacity: 64)
+    private var groupCounts = UnsafeStack<Int>(capacity: 64)
     /// The numbers of the configuration's keys.
     private var nameKeyID = 0
     private var textKeyID = 0
@@ -98,11 +105,18 @@ struct TreeBuilder: ~Copyable {
     private var expandedBytes = 0
     private let expansionLimit: Int
 
-    /// A name as libxml2 hands it over: addresses in the parser's dictionary.
-    private struct NameAddress: Hashable {
-        var prefix: UnsafeRawPointer?
-        var localName: UnsafeRawPointer?
+    /// A name as libxml2 hands it over: addresses in the parser's dictionary, as integers (0
+    /// for none), so that comparing two is three integer comparisons without a branch.
+    struct NameAddress: Hashable {
+        var prefix: UInt
+        var localName: UInt
         var isAttribute: Bool
+
+        @inline(__always)
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            (lhs.prefix ^ rhs.prefix) | (lhs.localName ^ rhs.localName) | (lhs.isAttribute != rhs.isAttribute ? 1 : 0)
+                == 0
+        }
     }
 
     /// A builder for one parse of `inputSize` bytes.
@@ -110,11 +124,13 @@ struct TreeBuilder: ~Copyable {
         self.configuration = configuration
         nameStyle = configuration.names
         keepsWhitespace = configuration.keepsWhitespace
+        alwaysUsesArrays = configuration.alwaysUsesArrays
         // Entities may legitimately expand a document, but not past 16 MiB plus 8 times its size:
         // far above any real feed, far below what an entity bomb would take.
         expansionLimit = 16 << 20 + 8 * inputSize
-        frames.reserveCapacity(64)
-        children.reserveCapacity(256)
+        for _ in 0..<Self.recentNameCount {
+            recentNames.push((NameAddress(prefix: 0, localName: 0, isAttribute: false), -1))
+        }
         nameKeyID = keyID(for: configuration.nameKey)
         textKeyID = keyID(for: configuration.textKey)
         commentKeyID = keyID(for: configuration.commentKey)
@@ -122,25 +138,47 @@ struct TreeBuilder: ~Copyable {
 
     // MARK: Events
 
+    @inline(__always)
     mutating func startElement(
         localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
         namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
         attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, context: UnsafeMutableRawPointer?
     ) {
-        // The parent's text so far is a run of its own.
-        if !frames.isEmpty { runBreaks.append(text.count) }
-        frameSerial += 1
+        // The parent's text so far is a run of its own (unless no text came since its last run).
+        if !frames.isEmpty, text.count > frames.last.textStart {
+            let parent = frames.last
+            let runStart = runBreaks.count > parent.breakStart ? runBreaks.last : parent.textStart
+            if text.count > runStart { runBreaks.push(text.count) }
+        }
+        frameSerial &+= 1
         var frame = Frame(
             keyID: keyID(localName, prefix: prefix, uri: uri, isAttribute: false), textStart: text.count,
-            childStart: childCount, commentStart: comments.count, breakStart: runBreaks.count,
+            childStart: childKeys.count, commentStart: comments.count, breakStart: runBreaks.count,
             forcedStart: forcedArrays.count, serial: frameSerial)
+        if namespaceCount > 0 || attributeCount > 0 {
+            frame.attributeCount = pushAttributes(
+                namespaceCount: namespaceCount, namespaces: namespaces, attributeCount: attributeCount,
+                attributes: attributes, context: context)
+        }
+        frames.push(frame)
+    }
+
+    /// Pushes an element's namespace declarations and attributes as its first children, and
+    /// returns how many it pushed. Apart, so that an element without attributes, the common
+    /// one, stays small enough to inline.
+    @inline(never)
+    private mutating func pushAttributes(
+        namespaceCount: Int, namespaces: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?, context: UnsafeMutableRawPointer?
+    ) -> Int {
+        var pushed = 0
         // Namespace declarations are attributes to a parser that does not process namespaces.
         if namespaceCount > 0, nameStyle == .qualified, let namespaces {
             for index in 0..<namespaceCount {
                 let declared = namespaces[2 * index].map { "xmlns:" + String(cString: $0) } ?? "xmlns"
                 let value = namespaces[2 * index + 1].map { String(cString: $0) } ?? ""
                 pushChild(keyID: keyID(for: configuration.attributePrefix + declared), .string(value))
-                frame.attributeCount += 1
+                pushed += 1
             }
         }
         if attributeCount > 0, let attributes {
@@ -153,80 +191,117 @@ struct TreeBuilder: ~Copyable {
                     attributeName, prefix: attributes[base + 1], uri: attributes[base + 2], isAttribute: true)
                 let value = attributeValue(start: start, end: end, context: context)
                 pushChild(keyID: id, .string(value))
-                frame.attributeCount += 1
+                pushed += 1
             }
         }
-        frames.append(frame)
+        return pushed
     }
 
+    @inline(__always)
     mutating func endElement() {
-        guard let frame = frames.popLast() else { return }
+        guard !frames.isEmpty else { return }
+        let frame = frames.pop()
+        if childKeys.count == frame.childStart && comments.count == frame.commentStart
+            && runBreaks.count == frame.breakStart && !frames.isEmpty
+        {
+            // Text alone in one run (or none), the common element: its value is its text.
+            endTextElement(frame)
+        } else {
+            endElement(frame)
+        }
+    }
+
+    /// Ends an element with attributes, children, comments or breaks, or the root.
+    @inline(never)
+    private mutating func endElement(_ frame: Frame) {
         let runs = finishedRuns(of: frame)
         text.removeAll(from: frame.textStart)
-        runBreaks.removeLast(runBreaks.count - frame.breakStart)
+        runBreaks.forget(from: frame.breakStart)
         if frames.isEmpty {
             root = .object(object(of: frame, text: runs.value, isRoot: true))
-            childCount = frame.childStart
-            forcedArrays.removeLast(forcedArrays.count - frame.forcedStart)
+            forcedArrays.forget(from: frame.forcedStart)
             return
         }
         let value: JSONValue
-        if childCount == frame.childStart && comments.count == frame.commentStart {
+        if childKeys.count == frame.childStart && comments.count == frame.commentStart {
             // Only text: the element is its text, runs joined by line feeds (runs remain when
             // the children between them were empty and left out), as XMLDictionary collapses it.
             if let collapsed = runs.collapsed {
                 value = .string(collapsed)
             } else {
-                switch configuration.emptyElements {
-                case .null: value = .null
-                case .emptyString: value = .string("")
-                case .omit:
-                    // Left out; a sibling of its name kept before it makes the name an array.
-                    if let parent = frames.last, realChildStamps[frame.keyID] == parent.serial {
-                        forcedArrays.append(frame.keyID)
-                    }
-                    return
-                }
+                guard let empty = emptyValue(frame) else { return }
+                value = empty
             }
         } else {
             value = .object(object(of: frame, text: runs.value, isRoot: false))
-            childCount = frame.childStart
-            forcedArrays.removeLast(forcedArrays.count - frame.forcedStart)
+            forcedArrays.forget(from: frame.forcedStart)
         }
-        if let parent = frames.last { realChildStamps[frame.keyID] = parent.serial }
-        pushChild(keyID: frame.keyID, value)
+        keepChild(keyID: frame.keyID, value)
     }
 
-    private mutating func pushChild(keyID: Int, _ value: JSONValue) {
-        if childCount < children.count {
-            children[childCount] = (keyID, value)
-        } else {
-            children.append((keyID, value))
-        }
-        childCount += 1
-    }
-
-    /// Moves a child's value out of its slot, which is spent anyway: no copy, no retain.
-    private mutating func takeValue(at index: Int) -> JSONValue {
-        var value = JSONValue.null
-        swap(&value, &children[index].value)
-        return value
-    }
-
-    mutating func characters(_ bytes: UnsafeBufferPointer<xmlChar>, context: UnsafeMutableRawPointer?) {
-        if context != UnsafeMutableRawPointer(mainContext) {
-            expandedBytes += bytes.count
-            if expandedBytes > expansionLimit {
-                fail(
-                    XMLError(
-                        kind: .entityExpansion, line: 0, column: 0,
-                        message: "entities expanded to more than \(expansionLimit) bytes of text"),
-                    context: context)
+    /// Ends an element below the root with no attributes, children, comments or breaks.
+    @inline(__always)
+    private mutating func endTextElement(_ frame: Frame) {
+        if text.count > frame.textStart {
+            let run = text.withBytes(from: frame.textStart) { [keepsWhitespace] bytes in
+                keepsWhitespace ? UTF8Text.string(bytes) : Self.trimmed(bytes)
+            }
+            text.removeAll(from: frame.textStart)
+            if let run {
+                keepChild(keyID: frame.keyID, .string(run))
                 return
             }
         }
+        guard let empty = emptyValue(frame) else { return }
+        keepChild(keyID: frame.keyID, empty)
+    }
+
+    /// What an empty element below the root becomes, or nil when it is left out (and then a
+    /// sibling of its name kept before it makes the name an array).
+    private mutating func emptyValue(_ frame: Frame) -> JSONValue? {
+        switch configuration.emptyElements {
+        case .null: return .null
+        case .emptyString: return .string("")
+        case .omit:
+            if keyInfos[frame.keyID].keptIn == frames.last.serial {
+                forcedArrays.push(frame.keyID)
+            }
+            return nil
+        }
+    }
+
+    /// Pushes a finished child of the innermost open element and notes its key as kept there.
+    @inline(__always)
+    private mutating func keepChild(keyID: Int, _ value: consuming JSONValue) {
+        keyInfos[keyID].keptIn = frames.last.serial
+        pushChild(keyID: keyID, value)
+    }
+
+    @inline(__always)
+    private mutating func pushChild(keyID: Int, _ value: consuming JSONValue) {
+        childKeys.push(keyID)
+        childValues.push(value)
+    }
+
+    @inline(__always)
+    mutating func characters(_ bytes: UnsafeBufferPointer<xmlChar>, context: UnsafeMutableRawPointer?) {
+        if context != UnsafeMutableRawPointer(mainContext), !countExpanded(bytes.count, context: context) { return }
         guard !frames.isEmpty else { return }
         text.append(bytes)
+    }
+
+    /// Counts `count` bytes of text that an entity produced; false (and the parse stopped)
+    /// past the limit. Apart, so that the common path stays small enough to inline.
+    @inline(never)
+    private mutating func countExpanded(_ count: Int, context: UnsafeMutableRawPointer?) -> Bool {
+        expandedBytes += count
+        guard expandedBytes > expansionLimit else { return true }
+        fail(
+            XMLError(
+                kind: .entityExpansion, line: 0, column: 0,
+                message: "entities expanded to more than \(expansionLimit) bytes of text"),
+            context: context)
+        return false
     }
 
     mutating func comment(_ comment: UnsafePointer<xmlChar>) {
@@ -243,49 +318,53 @@ struct TreeBuilder: ~Copyable {
     // MARK: Building values
 
     /// The object an element becomes: name (for the root), attributes, children grouped by
-    /// name in order of first appearance, text, comments. Takes the element's children and
+    /// name in order of first appearance, text, comments. Moves the element's children and
     /// comments off their stacks.
     private mutating func object(of frame: Frame, text elementText: JSONValue?, isRoot: Bool) -> JSONObject {
-        serial += 1
+        serial &+= 1
         let attributes = frame.childStart..<frame.childStart + frame.attributeCount
-        let elements = attributes.upperBound..<childCount
+        let elements = attributes.upperBound..<childKeys.count
         let isRepeated = countGroups(elements)
         // Keys collide only in odd documents (an element named `_x` beside an attribute `x`,
         // attributes that differ only in a dropped prefix, an element named `__text`); those
         // take the slow way, which keeps a key's first place and gathers its values into one
         // array, in the order XMLDictionary adds them.
         var isDistinct = true
-        if isRoot { isDistinct = claim(nameKeyID) && isDistinct }
-        for index in attributes { isDistinct = claim(children[index].keyID) && isDistinct }
-        for slot in 0..<groupCount { isDistinct = claim(groupIDs[slot]) && isDistinct }
-        if elementText != nil { isDistinct = claim(textKeyID) && isDistinct }
         let hasComments = comments.count > frame.commentStart
-        if hasComments { isDistinct = claim(commentKeyID) && isDistinct }
+        // Children alone (no name, attributes, text or comments) have distinct keys: one per group.
+        if isRoot || !attributes.isEmpty || elementText != nil || hasComments {
+            if isRoot { isDistinct = claim(nameKeyID) && isDistinct }
+            for index in attributes { isDistinct = claim(childKeys[index]) && isDistinct }
+            for slot in 0..<groupIDs.count { isDistinct = claim(groupIDs[slot]) && isDistinct }
+            if elementText != nil { isDistinct = claim(textKeyID) && isDistinct }
+            if hasComments { isDistinct = claim(commentKeyID) && isDistinct }
+        }
 
         let keyCount =
-            (isRoot ? 1 : 0) + frame.attributeCount + groupCount + (elementText == nil ? 0 : 1)
+            (isRoot ? 1 : 0) + frame.attributeCount + groupIDs.count + (elementText == nil ? 0 : 1)
             + (hasComments ? 1 : 0)
         var object = JSONObject(minimumCapacity: keyCount)
         if isRoot {
             Self.insert(.string(keys[frame.keyID]), forKey: keys[nameKeyID], into: &object, isDistinct: isDistinct)
         }
-        // Each value is taken into a local first: a call that reads `children` with a mutating
-        // `takeValue` among its arguments would copy `children`.
         for index in attributes {
-            let value = takeValue(at: index)
-            Self.insert(value, forKey: keys[children[index].keyID], into: &object, isDistinct: isDistinct)
+            Self.insert(
+                childValues.take(at: index), forKey: keys[childKeys[index]], into: &object, isDistinct: isDistinct)
         }
-        let forced = forcedArrays[frame.forcedStart...]
         if isRepeated {
-            addGroups(elements, to: &object, isDistinct: isDistinct, forced: forced)
+            addGroups(elements, to: &object, isDistinct: isDistinct, forcedStart: frame.forcedStart)
         } else {
+            let hasForced = forcedArrays.count > frame.forcedStart
             for index in elements {
-                let value = takeValue(at: index)
-                let id = children[index].keyID
-                let isArray = configuration.alwaysUsesArrays || (!forced.isEmpty && forced.contains(id))
+                let value = childValues.take(at: index)
+                let id = childKeys[index]
+                let isArray = alwaysUsesArrays || (hasForced && isForced(id, from: frame.forcedStart))
                 Self.insert(isArray ? .array([value]) : value, forKey: keys[id], into: &object, isDistinct: isDistinct)
             }
         }
+        // Every value from the element's first child on has been moved out.
+        childValues.forget(from: frame.childStart)
+        childKeys.forget(from: frame.childStart)
         if let elementText {
             Self.insert(elementText, forKey: keys[textKeyID], into: &object, isDistinct: isDistinct)
         }
@@ -300,100 +379,84 @@ struct TreeBuilder: ~Copyable {
 
     /// Adds `value` under `key`: appended when the object's keys are known to be distinct;
     /// else a key already there gathers both into one array, earlier values first.
-    private static func insert(_ value: JSONValue, forKey key: String, into object: inout JSONObject, isDistinct: Bool)
-    {
+    @inline(__always)
+    private static func insert(
+        _ value: consuming JSONValue, forKey key: String, into object: inout JSONObject, isDistinct: Bool
+    ) {
         if isDistinct {
             object.appendUnchecked(value, forKey: key)
-        } else if let existing = object[key] {
+        } else {
+            insertColliding(value, forKey: key, into: &object)
+        }
+    }
+
+    @inline(never)
+    private static func insertColliding(_ value: JSONValue, forKey key: String, into object: inout JSONObject) {
+        if let existing = object[key] {
             object.updateValue(.array((existing.arrayValue ?? [existing]) + (value.arrayValue ?? [value])), forKey: key)
         } else {
             object.updateValue(value, forKey: key)
         }
     }
 
+    /// Whether the key numbered `id` must be an array among the children of the element whose
+    /// forced keys start at `start`.
+    private func isForced(_ id: Int, from start: Int) -> Bool {
+        forcedArrays.withElements(from: start) { $0.contains(id) }
+    }
+
     /// Marks the key numbered `id` as used by the current object; false when it already was.
+    @inline(__always)
     private mutating func claim(_ id: Int) -> Bool {
-        guard keyStamps[id] != serial else { return false }
-        keyStamps[id] = serial
+        guard keyInfos[id].claimedBy != serial else { return false }
+        keyInfos[id].claimedBy = serial
         return true
     }
 
-    /// Groups the children of `range` by key for the current object into `groupCount`,
-    /// `groupIDs`, `groupCounts` and `groupSlots`; true when some key occurs more than once.
+    /// Groups the children of `range` by key for the current object into `groupIDs`,
+    /// `groupCounts` and the keys' ``KeyInfo/groupSlot``; true when some key occurs more than
+    /// once.
+    @inline(__always)
     private mutating func countGroups(_ range: Range<Int>) -> Bool {
-        groupCount = 0
+        groupIDs.forget(from: 0)
+        groupCounts.forget(from: 0)
         var isRepeated = false
         for index in range {
-            let id = children[index].keyID
-            if groupStamps[id] == serial {
-                groupCounts[groupSlots[id]] += 1
+            let id = childKeys[index]
+            let info = keyInfos[id]
+            if info.groupedBy == serial {
+                groupCounts[info.groupSlot] &+= 1
                 isRepeated = true
             } else {
-                groupStamps[id] = serial
-                groupSlots[id] = groupCount
-                if groupCount < groupIDs.count {
-                    groupIDs[groupCount] = id
-                    groupCounts[groupCount] = 1
-                } else {
-                    groupIDs.append(id)
-                    groupCounts.append(1)
-                }
-                groupCount += 1
+                keyInfos[id].groupedBy = serial
+                keyInfos[id].groupSlot = groupIDs.count
+                groupIDs.push(id)
+                groupCounts.push(1)
             }
         }
         return isRepeated
     }
 
     /// Adds the children of `range` to `object`, a key that repeats as one array; needs
-    /// `countGroups(range)` first.
+    /// `countGroups(range)` first. Moves every value in `range` out.
     private mutating func addGroups(
-        _ range: Range<Int>, to object: inout JSONObject, isDistinct: Bool, forced: ArraySlice<Int>
+        _ range: Range<Int>, to object: inout JSONObject, isDistinct: Bool, forcedStart: Int
     ) {
-        var arrays: [[JSONValue]] = groupCounts[..<groupCount].map { count in
+        var arrays: [[JSONValue]] = (0..<groupCounts.count).map { slot in
             var array: [JSONValue] = []
-            array.reserveCapacity(count)
+            array.reserveCapacity(groupCounts[slot])
             return array
         }
         for index in range {
-            let value = takeValue(at: index)
-            arrays[groupSlots[children[index].keyID]].append(value)
+            arrays[keyInfos[childKeys[index]].groupSlot].append(childValues.take(at: index))
         }
-        for (slot, id) in groupIDs[..<groupCount].enumerated() {
+        for slot in 0..<groupIDs.count {
+            let id = groupIDs[slot]
             var values: [JSONValue] = []
             swap(&values, &arrays[slot])
-            let isArray = values.count > 1 || configuration.alwaysUsesArrays || forced.contains(id)
+            let isArray = values.count > 1 || alwaysUsesArrays || isForced(id, from: forcedStart)
             let value: JSONValue = isArray ? .array(values) : values[0]
             Self.insert(value, forKey: keys[id], into: &object, isDistinct: isDistinct)
-        }
-    }
-
-    /// An element's runs of text: the first kept inline, the others only when children split
-    /// the text, so that the common element with one run allocates no array.
-    struct TextRuns {
-        var first: String?
-        /// The runs after the first; nil (not an empty array, which costs a retain) without any.
-        var more: [String]?
-
-        mutating func append(_ run: String) {
-            if first == nil {
-                first = run
-            } else {
-                more = (more ?? []) + [run]
-            }
-        }
-
-        /// The element as its text alone: the runs joined by line feeds, as XMLDictionary
-        /// collapses them.
-        var collapsed: String? {
-            guard let first, let more else { return first }
-            return ([first] + more).joined(separator: "\n")
-        }
-
-        /// The text beside attributes or children: its one run, or the runs as an array.
-        var value: JSONValue? {
-            guard let first else { return nil }
-            guard let more else { return .string(first) }
-            return .array(([first] + more).map(JSONValue.string))
         }
     }
 
@@ -405,16 +468,16 @@ struct TreeBuilder: ~Copyable {
         if frame.breakStart == runBreaks.count {
             // No child interrupted the text: one run, the common case, with nothing to split.
             let run = text.withBytes(from: frame.textStart) { bytes in
-                keepsWhitespace ? String(decoding: bytes, as: UTF8.self) : Self.trimmed(bytes)
+                keepsWhitespace ? UTF8Text.string(bytes) : Self.trimmed(bytes)
             }
             return TextRuns(first: run)
         }
         let start = frame.textStart
-        let breaks = runBreaks[frame.breakStart...].map { $0 - start }
+        let breaks = runBreaks.withElements(from: frame.breakStart) { $0.map { $0 - start } }
         return text.withBytes(from: start) { bytes in
             func run(_ range: Range<Int>) -> String? {
                 let piece = UnsafeBufferPointer(rebasing: bytes[range])
-                if keepsWhitespace { return piece.isEmpty ? nil : String(decoding: piece, as: UTF8.self) }
+                if keepsWhitespace { return piece.isEmpty ? nil : UTF8Text.string(piece) }
                 return Self.trimmed(piece)
             }
             var runs = TextRuns()
@@ -428,75 +491,9 @@ struct TreeBuilder: ~Copyable {
         }
     }
 
-    /// `bytes` without leading and trailing white space and line breaks, as Foundation's
-    /// `whitespaceAndNewlines` has them, or nil when nothing else is left.
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        var first = 0
-        var end = bytes.count
-        // ASCII decides at once; only a byte of a longer scalar takes the slow way.
-        while first < end {
-            let byte = bytes[first]
-            if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                first += 1
-            } else if byte < 0x80 {
-                break
-            } else if let length = whitespaceLength(bytes, at: first) {
-                first += length
-            } else {
-                break
-            }
-        }
-        while end > first {
-            let byte = bytes[end - 1]
-            if byte == 0x20 || (0x09...0x0D).contains(byte) {
-                end -= 1
-            } else if byte < 0x80 {
-                break
-            } else if let length = whitespaceLengthEnding(bytes, at: end) {
-                end -= length
-            } else {
-                break
-            }
-        }
-        guard first < end else { return nil }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[first..<end]), as: UTF8.self)
-    }
-
-    /// Whether `scalar` is in Foundation's `whitespaceAndNewlines`: Unicode's space separators
-    /// (Zs), U+2028 and U+2029, U+0009–U+000D and U+0085.
-    private static func isWhitespace(_ scalar: UInt32) -> Bool {
-        switch scalar {
-        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: true
-        default: false
-        }
-    }
-
-    /// The byte length of the white-space scalar that starts at `index`, or nil when the
-    /// scalar there is not white space. Every such scalar is at most three bytes long.
-    private static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
-        let lead = bytes[index]
-        if lead < 0x80 { return isWhitespace(UInt32(lead)) ? 1 : nil }
-        if lead & 0xE0 == 0xC0, index + 1 < bytes.count {
-            return isWhitespace(UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)) ? 2 : nil
-        }
-        if lead & 0xF0 == 0xE0, index + 2 < bytes.count {
-            let scalar =
-                UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-            return isWhitespace(scalar) ? 3 : nil
-        }
-        return nil
-    }
-
-    /// The byte length of the white-space scalar that ends just before `end`, or nil.
-    private static func whitespaceLengthEnding(_ bytes: UnsafeBufferPointer<UInt8>, at end: Int) -> Int? {
-        var start = end - 1
-        while start > end - 3, start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        guard let length = whitespaceLength(bytes, at: start), start + length == end else { return nil }
-        return length
-    }
-
     /// The number of the key for a name: an element's name, or an attribute's key (with the
     /// attribute prefix), written as ``XMLConverter/Configuration/names`` says.
+    @inline(__always)
     private mutating func keyID(
         _ localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, uri: UnsafePointer<xmlChar>?,
         isAttribute: Bool
@@ -509,24 +506,28 @@ struct TreeBuilder: ~Copyable {
             case .expanded: uri
             }
         let address = NameAddress(
-            prefix: qualifier.map(UnsafeRawPointer.init), localName: UnsafeRawPointer(localName),
-            isAttribute: isAttribute)
+            prefix: UInt(bitPattern: qualifier), localName: UInt(bitPattern: localName), isAttribute: isAttribute)
         // Fibonacci hashing of the two addresses picks one of the cache's 1,024 slots.
-        let mixed =
-            (UInt(bitPattern: address.localName) &+ UInt(bitPattern: address.prefix) &* 31 &+ (isAttribute ? 1 : 0))
-            &* 0x9E37_79B9_7F4A_7C15
+        let mixed = (address.localName &+ address.prefix &* 31 &+ (isAttribute ? 1 : 0)) &* 0x9E37_79B9_7F4A_7C15
         let slot = Int(truncatingIfNeeded: mixed >> 54)
-        if recentNames[slot].address == address { return recentNames[slot].keyID }
+        let recent = recentNames[slot]
+        if recent.address == address { return recent.keyID }
+        return keyID(missing: address, localName: localName, slot: slot)
+    }
+
+    /// The number of the key for a name the cache does not hold, which it then holds.
+    @inline(never)
+    private mutating func keyID(missing address: NameAddress, localName: UnsafePointer<xmlChar>, slot: Int) -> Int {
         let id: Int
         if let known = names[address] {
             id = known
         } else {
             var string = String(cString: localName)
-            if let qualifier = address.prefix {
-                let text = String(cString: qualifier.assumingMemoryBound(to: CChar.self))
+            if let qualifier = UnsafePointer<CChar>(bitPattern: address.prefix) {
+                let text = String(cString: qualifier)
                 string = nameStyle == .expanded ? "{\(text)}" + string : text + ":" + string
             }
-            if isAttribute {
+            if address.isAttribute {
                 string = configuration.attributePrefix + string
             }
             id = keyID(for: string)
@@ -540,12 +541,9 @@ struct TreeBuilder: ~Copyable {
     private mutating func keyID(for key: String) -> Int {
         if let id = keyIDs[UTF8Key(key)] { return id }
         let id = keys.count
-        keys.append(key)
+        keys.push(key)
         keyIDs[UTF8Key(key)] = id
-        keyStamps.append(0)
-        realChildStamps.append(0)
-        groupStamps.append(0)
-        groupSlots.append(0)
+        keyInfos.push(KeyInfo())
         return id
     }
 
@@ -556,18 +554,37 @@ struct TreeBuilder: ~Copyable {
         start: UnsafePointer<xmlChar>, end: UnsafePointer<xmlChar>, context: UnsafeMutableRawPointer?
     ) -> String {
         let buffer = UnsafeBufferPointer(start: start, count: end - start)
-        guard buffer.contains(UInt8(ascii: "&")),
+        guard Self.containsAmpersand(buffer),
             let parser = context?.assumingMemoryBound(to: xmlParserCtxt.self),
             let copy = xmlStrndup(start, Int32(buffer.count))
         else {
-            return String(decoding: buffer, as: UTF8.self)
+            return UTF8Text.string(buffer)
         }
         defer { CLibXML2_free(copy) }
         guard let decoded = xmlStringDecodeEntities(parser, copy, Int32(XML_SUBSTITUTE_REF), 0, 0, 0) else {
-            return String(decoding: buffer, as: UTF8.self)
+            return UTF8Text.string(buffer)
         }
         defer { CLibXML2_free(decoded) }
         return String(cString: decoded)
+    }
+
+    /// Whether `bytes` hold an `&`, eight bytes at a time (a zero byte in `word ^ 0x2626…`
+    /// shows where one is).
+    @inline(__always)
+    private static func containsAmpersand(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index &+ 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ 0x2626_2626_2626_2626
+            if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+            index &+= 8
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "&") { return true }
+            index &+= 1
+        }
+        return false
     }
 
     private mutating func fail(_ failure: XMLError, context: UnsafeMutableRawPointer?) {
