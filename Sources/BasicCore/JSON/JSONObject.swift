@@ -157,14 +157,12 @@ public struct JSONObject: Sendable {
     /// ``updateValue(_:forKey:)`` would compare each new key with every earlier one.
     ///
     /// - Precondition: the object lacks `key` (checked in debug builds only).
-    package mutating func appendUnchecked(_ value: JSONValue, forKey key: String) {
+    package mutating func appendUnchecked(_ value: consuming JSONValue, forKey key: consuming String) {
         assert(index(forKey: key) == nil, "appendUnchecked with a key the object already has")
+        // The key and value are moved into the entry, not copied in and released by the caller.
+        if positions != nil { positions?[UTF8Key(copy key)] = entries.count }
         entries.append(Entry(key: key, value: value))
-        if positions != nil {
-            positions?[UTF8Key(key)] = entries.count - 1
-        } else if entries.count > Self.indexThreshold {
-            rebuildPositions()
-        }
+        if positions == nil && entries.count > Self.indexThreshold { rebuildPositions() }
     }
 
     /// Removes `key` and its value.
