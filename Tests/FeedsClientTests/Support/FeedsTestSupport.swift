@@ -13,7 +13,13 @@ struct FeedsFixture {
     /// A path prefix no other test uses.
     let prefix: String
 
+    /// A library with `configuration`, except that its requests wait at least two minutes for an
+    /// answer: under ThreadSanitizer, with every suite running at once on two cores, the shared
+    /// feed server once took more than the default 30 s to answer. No test here is about the
+    /// timeout itself.
     init(configuration: Subscriptions.Configuration = .init(), clock: TestClock? = nil) async throws {
+        var configuration = configuration
+        configuration.timeout = max(configuration.timeout, .seconds(120))
         directory = try TemporaryDirectory(prefix: "FeedsClientTests")
         store = try KeyValueStore(at: directory.path("feeds.sqlite"), key: try StoreKey.randomRaw())
         if let clock {
