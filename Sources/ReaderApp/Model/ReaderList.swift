@@ -49,11 +49,6 @@ struct ReaderList: Hashable, Sendable {
         var id: Int
     }
 
-    /// Moves the selection by `delta` (clamped), keeping it inside the `height` rows shown.
-    mutating func move(by delta: Int, height: Int) {
-        select(selected + delta, height: height)
-    }
-
     /// Selects `index` (clamped), keeping it inside the `height` rows shown.
     mutating func select(_ index: Int, height: Int) {
         guard !entries.isEmpty else {

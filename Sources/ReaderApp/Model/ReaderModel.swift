@@ -268,15 +268,9 @@ public struct ReaderModel: Sendable {
         guard var list = lists[tab] else { return [] }
         let height = listHeight
         let wasLast = list.selected == list.entries.count - 1
-        switch key {
-        case .character("j"), .down: list.move(by: 1, height: height)
-        case .character("k"), .up: list.move(by: -1, height: height)
-        case .pageDown, .character(" "): list.move(by: height, height: height)
-        case .pageUp: list.move(by: -height, height: height)
-        case .character("g"), .home: list.select(0, height: height)
-        case .character("G"), .end: list.select(list.entries.count - 1, height: height)
-        default: return []
-        }
+        guard let target = ListKeys.target(of: key, selected: list.selected, count: list.entries.count, height: height)
+        else { return [] }
+        list.select(target, height: height)
         let forward = [Key.character("j"), .down, .pageDown, .character(" "), .character("G"), .end].contains(key)
         var effects: [ReaderEffect] = []
         if forward, wasLast, tab.pages, list.phase == .loaded, !list.entries.isEmpty, !list.isComplete,
@@ -337,13 +331,13 @@ public struct ReaderModel: Sendable {
         case .enter:
             guard let entry = selectedEntry else { return [] }
             return open(entry)
-        case .character("j"), .down: results.list.move(by: 1, height: height)
-        case .character("k"), .up: results.list.move(by: -1, height: height)
-        case .pageDown, .character(" "): results.list.move(by: height, height: height)
-        case .pageUp: results.list.move(by: -height, height: height)
-        case .character("g"), .home: results.list.select(0, height: height)
-        case .character("G"), .end: results.list.select(results.list.entries.count - 1, height: height)
-        default: return []
+        default:
+            let list = results.list
+            guard
+                let target = ListKeys.target(
+                    of: key, selected: list.selected, count: list.entries.count, height: height)
+            else { return [] }
+            results.list.select(target, height: height)
         }
         searchResults = results
         return []

@@ -100,13 +100,12 @@ extension ReaderModel {
             if case .failed = page.phase { return loadFeeds() }
             if page.feeds.isEmpty { return loadFeeds() }
             return refreshFeeds()
-        case .character("j"), .down: subscriptionsPage.select(page.selected + 1, height: height)
-        case .character("k"), .up: subscriptionsPage.select(page.selected - 1, height: height)
-        case .pageDown, .character(" "): subscriptionsPage.select(page.selected + height, height: height)
-        case .pageUp: subscriptionsPage.select(page.selected - height, height: height)
-        case .character("g"), .home: subscriptionsPage.select(0, height: height)
-        case .character("G"), .end: subscriptionsPage.select(page.feeds.count - 1, height: height)
-        default: return nil
+        default:
+            guard
+                let target = ListKeys.target(
+                    of: key, selected: page.selected, count: page.feeds.count, height: height)
+            else { return nil }
+            subscriptionsPage.select(target, height: height)
         }
         return []
     }
@@ -135,13 +134,11 @@ extension ReaderModel {
         case .character("r"):
             if case .failed = open.phase { return loadItems(open.feedID) }
             return refreshFeeds()
-        case .character("j"), .down: open.select(open.selected + 1, height: height)
-        case .character("k"), .up: open.select(open.selected - 1, height: height)
-        case .pageDown, .character(" "): open.select(open.selected + height, height: height)
-        case .pageUp: open.select(open.selected - height, height: height)
-        case .character("g"), .home: open.select(0, height: height)
-        case .character("G"), .end: open.select(open.items.count - 1, height: height)
-        default: return nil
+        default:
+            guard
+                let target = ListKeys.target(of: key, selected: open.selected, count: open.items.count, height: height)
+            else { return nil }
+            open.select(target, height: height)
         }
         subscriptionsPage.openFeed = open
         return []
