@@ -7,7 +7,8 @@ import TestSupport
 #endif
 
 /// `bsl-bench network`: GETs on loopback against the project's test server, through
-/// `RequestPool` + `URLSessionTransport` and through raw `URLSession.data(for:)` in the same run,
+/// `RequestPool` + `URLSessionTransport` and through raw `URLSession` (`data(for:)`, and a data
+/// task with a completion handler) in the same run,
 /// and through `curl` (one process) as an outside peer; sequential and with 16 in flight.
 struct NetworkSuite {
     var repetitions = 5
@@ -36,74 +37,173 @@ struct NetworkSuite {
         let configuration = URLSessionTransport.Configuration(maximumConnectionsPerHost: concurrency)
         let session = URLSession(configuration: configuration.sessionConfiguration())
         let pool = RequestPool(transport: URLSessionTransport(configuration: configuration))
+        // The pool's transport on its own, sent the requests the pool would build.
+        let transport = URLSessionTransport(configuration: configuration)
         let endpoints = urls.map { Endpoint(url: $0) }
+        let built = try endpoints.map { try $0.urlRequest() }
 
         // Warm up connections and code paths.
-        try await rawSequential(session, Array(urls.prefix(200)))
-        try await poolSequential(pool, Array(endpoints.prefix(200)))
+        try await rawSequential(session, urls.prefix(200))
+        try await poolSequential(pool, endpoints.prefix(200))
+        try await handlerSequential(session, urls.prefix(200))
+        try await transportSequential(transport, built.prefix(200))
 
         print(
-            "\(requests) GETs of 100 bytes on loopback, median of \(repetitions) runs (each the mean of an ABBA pair); "
-                + "server: Tests/TestServer/test_server.py\n"
+            "\(requests) GETs of 100 bytes on loopback, median of \(repetitions) runs; in each run the four Swift "
+                + "sides take turns, \(Self.sequentialBlock) requests (\(Self.parallelBlock) with \(concurrency) in flight) "
+                + "at a time; server: Tests/TestServer/test_server.py\n"
         )
-        var rawSeq: [Double] = []
-        var poolSeq: [Double] = []
-        var rawPar: [Double] = []
-        var poolPar: [Double] = []
+        var sequential = Sides()
+        var parallel = Sides()
         for _ in 0..<repetitions {
-            // Ours and the peer in ABBA order, so that drift in the machine's load (it is shared)
-            // weighs on both alike.
-            var raw = 0.0
-            var ours = 0.0
-            raw += try await Self.time { try await rawSequential(session, urls) }
-            ours += try await Self.time { try await poolSequential(pool, endpoints) }
-            ours += try await Self.time { try await poolSequential(pool, endpoints) }
-            raw += try await Self.time { try await rawSequential(session, urls) }
-            rawSeq.append(raw / 2)
-            poolSeq.append(ours / 2)
-            raw = 0
-            ours = 0
-            raw += try await Self.time { try await rawParallel(session, urls) }
-            ours += try await Self.time { try await poolParallel(pool, endpoints) }
-            ours += try await Self.time { try await poolParallel(pool, endpoints) }
-            raw += try await Self.time { try await rawParallel(session, urls) }
-            rawPar.append(raw / 2)
-            poolPar.append(ours / 2)
+            // The sides take turns in small blocks, so that the drift in the machine's load (it is
+            // shared, and two cores serve the server too) weighs on all alike.
+            try await sequential.measure(count: requests, block: Self.sequentialBlock) { side, range in
+                switch side {
+                case .raw: try await rawSequential(session, urls[range])
+                case .handler: try await handlerSequential(session, urls[range])
+                case .transport: try await transportSequential(transport, built[range])
+                case .pool: try await poolSequential(pool, endpoints[range])
+                }
+            }
+            try await parallel.measure(count: requests, block: Self.parallelBlock) { side, range in
+                switch side {
+                case .raw: try await rawParallel(session, Array(urls[range]))
+                case .handler: try await handlerParallel(session, Array(urls[range]))
+                case .transport: try await transportParallel(transport, Array(built[range]))
+                case .pool: try await poolParallel(pool, Array(endpoints[range]))
+                }
+            }
         }
         let curlSeq = try (0..<repetitions).map { _ in try Self.curl(urls, parallel: nil) }
         let curlPar = try (0..<repetitions).map { _ in try Self.curl(urls, parallel: concurrency) }
 
-        let sequential = "\(requests) sequential"
-        let parallel = "\(requests), \(concurrency) in flight"
+        let inSequence = "\(requests) sequential"
+        let inFlight = "\(requests), \(concurrency) in flight"
+        let handlerName = "URLSession.dataTask(with:completionHandler:)"
         Bench.printTable([
-            .init(name: sequential, ours: median(poolSeq), peer: median(rawSeq), peerName: "URLSession.data(for:)"),
-            .init(name: sequential, ours: median(poolSeq), peer: median(curlSeq), peerName: "curl (one process)"),
-            .init(name: parallel, ours: median(poolPar), peer: median(rawPar), peerName: "URLSession.data(for:)"),
             .init(
-                name: parallel, ours: median(poolPar), peer: median(curlPar),
+                name: inSequence, ours: median(sequential.pool), peer: median(sequential.raw),
+                peerName: "URLSession.data(for:)"),
+            .init(
+                name: inSequence, ours: median(sequential.pool), peer: median(sequential.handler), peerName: handlerName
+            ),
+            .init(
+                name: inSequence, ours: median(sequential.pool), peer: median(sequential.transport),
+                peerName: "URLSessionTransport alone"),
+            .init(
+                name: inSequence, ours: median(sequential.pool), peer: median(curlSeq), peerName: "curl (one process)"),
+            .init(
+                name: inFlight, ours: median(parallel.pool), peer: median(parallel.raw),
+                peerName: "URLSession.data(for:)"),
+            .init(name: inFlight, ours: median(parallel.pool), peer: median(parallel.handler), peerName: handlerName),
+            .init(
+                name: inFlight, ours: median(parallel.pool), peer: median(parallel.transport),
+                peerName: "URLSessionTransport alone"),
+            .init(
+                name: inFlight, ours: median(parallel.pool), peer: median(curlPar),
                 peerName: "curl --parallel-max \(concurrency)"),
         ])
         print("")
         for (name, seconds) in [
-            ("pool, sequential", median(poolSeq)), ("URLSession, sequential", median(rawSeq)),
-            ("curl, sequential", median(curlSeq)), ("pool, \(concurrency) in flight", median(poolPar)),
-            ("URLSession, \(concurrency) in flight", median(rawPar)),
+            ("pool, sequential", median(sequential.pool)),
+            ("URLSession.data(for:), sequential", median(sequential.raw)),
+            ("URLSession completion handler, sequential", median(sequential.handler)),
+            ("URLSessionTransport alone, sequential", median(sequential.transport)),
+            ("curl, sequential", median(curlSeq)), ("pool, \(concurrency) in flight", median(parallel.pool)),
+            ("URLSession.data(for:), \(concurrency) in flight", median(parallel.raw)),
+            ("URLSession completion handler, \(concurrency) in flight", median(parallel.handler)),
+            ("URLSessionTransport alone, \(concurrency) in flight", median(parallel.transport)),
             ("curl, \(concurrency) in flight", median(curlPar)),
         ] {
             print("\(name): \(Int(Double(requests) / seconds)) requests/s")
         }
     }
 
+    /// Requests each side sends at a time, in turn with the others.
+    static let sequentialBlock = 50
+    static let parallelBlock = 200
+
+    /// The four Swift sides.
+    enum Side: CaseIterable {
+        case raw, handler, transport, pool
+    }
+
+    /// The times of the four Swift sides, one of each per repetition.
+    private struct Sides {
+        var raw: [Double] = []
+        var handler: [Double] = []
+        var transport: [Double] = []
+        var pool: [Double] = []
+
+        /// Sends `count` requests on each side, `block` at a time, the sides taking turns (their
+        /// order turning each block), and records each side's total.
+        mutating func measure(
+            count: Int, block: Int, _ run: (Side, Range<Int>) async throws -> Void
+        ) async throws {
+            var times: [Side: Double] = [:]
+            var order = Side.allCases
+            for start in stride(from: 0, to: count, by: block) {
+                let range = start..<min(count, start + block)
+                for side in order {
+                    times[side, default: 0] += try await NetworkSuite.time { try await run(side, range) }
+                }
+                order.append(order.removeFirst())
+            }
+            raw.append(times[.raw] ?? 0)
+            handler.append(times[.handler] ?? 0)
+            transport.append(times[.transport] ?? 0)
+            pool.append(times[.pool] ?? 0)
+        }
+    }
+
     // MARK: The work
 
-    private func rawSequential(_ session: URLSession, _ urls: [URL]) async throws {
+    private func rawSequential(_ session: URLSession, _ urls: ArraySlice<URL>) async throws {
         for url in urls {
             let (data, _) = try await session.data(for: URLRequest(url: url))
             guard data.count == 100 else { throw BenchError("short body from \(url)") }
         }
     }
 
-    private func poolSequential(_ pool: RequestPool, _ endpoints: [Endpoint]) async throws {
+    /// URLSession's other way, which ``URLSessionTransport`` takes on Linux (to avoid
+    /// swift-corelibs-foundation #5412): a data task whose completion handler runs on the
+    /// session's delegate queue, resuming the caller from there.
+    private static func handlerGet(_ session: URLSession, _ url: URL) async throws {
+        let count = await withCheckedContinuation { continuation in
+            session.dataTask(with: URLRequest(url: url)) { data, _, _ in
+                continuation.resume(returning: data?.count ?? -1)
+            }.resume()
+        }
+        guard count == 100 else { throw BenchError("short body from \(url)") }
+    }
+
+    private func handlerSequential(_ session: URLSession, _ urls: ArraySlice<URL>) async throws {
+        for url in urls {
+            try await Self.handlerGet(session, url)
+        }
+    }
+
+    private func handlerParallel(_ session: URLSession, _ urls: [URL]) async throws {
+        try await Self.inParallel(urls, width: concurrency) { url in try await Self.handlerGet(session, url) }
+    }
+
+    private func transportSequential(_ transport: URLSessionTransport, _ requests: ArraySlice<URLRequest>) async throws
+    {
+        for request in requests {
+            let response = try await transport.send(request)
+            guard response.body.count == 100 else { throw BenchError("short body from \(response.url)") }
+        }
+    }
+
+    private func transportParallel(_ transport: URLSessionTransport, _ requests: [URLRequest]) async throws {
+        try await Self.inParallel(requests, width: concurrency) { request in
+            let response = try await transport.send(request)
+            guard response.body.count == 100 else { throw BenchError("short body from \(response.url)") }
+        }
+    }
+
+    private func poolSequential(_ pool: RequestPool, _ endpoints: ArraySlice<Endpoint>) async throws {
         for endpoint in endpoints {
             let response = try await pool.send(endpoint)
             guard response.body.count == 100 else { throw BenchError("short body from \(endpoint.displayURL)") }
@@ -166,7 +266,7 @@ struct NetworkSuite {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
     }
 
-    private static func time(_ body: () async throws -> Void) async rethrows -> Double {
+    fileprivate static func time(_ body: () async throws -> Void) async rethrows -> Double {
         let clock = ContinuousClock()
         let start = clock.now
         try await body()

@@ -1,6 +1,7 @@
 // Linux and Apple differences of BasicNetworking, in one place (STYLE.md 17).
 
 import Foundation
+import Synchronization
 
 // On Linux, URLSession, URLRequest, HTTPURLResponse and URLProtocol live in
 // FoundationNetworking, not Foundation. Re-exporting it here makes them visible to every file
@@ -10,6 +11,31 @@ import Foundation
 #endif
 
 enum Platform {
+    /// A session the transports make for themselves, with no delegate, so that URLSession puts
+    /// nothing on its delegate queue but completion handlers; and what to call before anyone
+    /// else may have the session.
+    ///
+    /// Linux: the delegate queue runs each completion handler at once, on the thread that gives
+    /// it, which is URLSession's work queue. FoundationNetworking's own `data(for:)` calls its
+    /// completion handler there too (an internal flag, `_callCompletionHandlerInline`), while a
+    /// completion handler of ours would go through an `OperationQueue` and wake another thread
+    /// first: 3–7% of a sequential request on loopback (`bsl-bench network`, 2026-12-01). Safe
+    /// for the transports' handlers (``SessionExchange``'s), which take only locks never held
+    /// while waiting for URLSession, and resume a continuation; a handler that created or
+    /// resumed a task of the session there would stop the process (`dispatch_sync` onto the
+    /// queue it runs on), so once the session is handed out (`handOut`), handlers go through an
+    /// ordinary serial queue again. Apple: URLSession's own delegate queue; `handOut` does nothing.
+    static func ownSession(_ configuration: URLSessionConfiguration) -> (
+        session: URLSession, handOut: @Sendable () -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+            let queue = InlineOperationQueue()
+            return (URLSession(configuration: configuration, delegate: nil, delegateQueue: queue), queue.handOut)
+        #else
+            return (URLSession(configuration: configuration), {})
+        #endif
+    }
+
     /// What URLSession says happened beyond the error's code, as one line, or nil when it says
     /// nothing more.
     static func detail(of error: URLError) -> String? {
@@ -27,3 +53,38 @@ enum Platform {
         #endif
     }
 }
+
+#if canImport(FoundationNetworking)
+    /// A serial `OperationQueue` that runs every operation and block at once, on the caller's
+    /// thread, until it is handed out (see ``Platform/ownSession(_:)``).
+    final class InlineOperationQueue: OperationQueue, @unchecked Sendable {
+        // @unchecked: its own state is one atomic flag; OperationQueue's is behind its own lock.
+        private let handedOut = Atomic<Bool>(false)
+
+        override init() {
+            super.init()
+            maxConcurrentOperationCount = 1
+        }
+
+        /// From now on, operations go through the queue, one at a time on a thread of its own.
+        @Sendable func handOut() {
+            handedOut.store(true, ordering: .releasing)
+        }
+
+        /// Whether operations still run at once.
+        var isInline: Bool { !handedOut.load(ordering: .acquiring) }
+
+        override func addOperation(_ block: @escaping @Sendable () -> Void) {
+            if isInline { block() } else { super.addOperation(block) }
+        }
+
+        override func addOperation(_ operation: Operation) {
+            if isInline { operation.start() } else { super.addOperation(operation) }
+        }
+
+        override func addOperations(_ operations: [Operation], waitUntilFinished wait: Bool) {
+            guard isInline else { return super.addOperations(operations, waitUntilFinished: wait) }
+            for operation in operations { operation.start() }
+        }
+    }
+#endif

@@ -7,10 +7,10 @@ import Testing
 
 @Suite struct RequestPoolTests {
     @Test(
-        "coalesce: 50 concurrent identical GETs make one hit, and all 50 callers get its body (calls started at once, and as older systems start them)",
-        arguments: [true, false])
-    func coalesce(immediate: Bool) async throws {
-        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
+        "coalesce: 50 concurrent identical GETs make one hit, and all 50 callers get its body (each way a call is made: ended by the exchange itself, in a task started at once, in an ordinary task)",
+        arguments: RequestPool.CallStart.allCases)
+    func coalesce(calls: RequestPool.CallStart) async throws {
+        let pool = RequestPool(transport: URLSessionTransport(), calls: calls)
         let name = Net.unique("coalesce")
         // The server holds the answer until all 50 callers wait, however loaded the machine.
         let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["hold": .string(name)])
@@ -32,14 +32,14 @@ import Testing
     }
 
     @Test(
-        "received runs once per call, before any caller has the response, and not after a failure (calls started at once, and as older systems start them)",
-        arguments: [true, false])
-    func received(immediate: Bool) async throws {
+        "received runs once per call, before any caller has the response, and not after a failure (each way a call is made: ended by the exchange itself, in a task started at once, in an ordinary task)",
+        arguments: RequestPool.CallStart.allCases)
+    func received(calls: RequestPool.CallStart) async throws {
         final class Runs: Sendable {
             let count = Mutex(0)
             var value: Int { count.withLock { $0 } }
         }
-        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
+        let pool = RequestPool(transport: URLSessionTransport(), calls: calls)
         let runs = Runs()
         let name = Net.unique("received")
         let endpoint = Endpoint(base: try await Net.base(), path: "echo", parameters: ["hold": .string(name)])
@@ -75,10 +75,10 @@ import Testing
     }
 
     @Test(
-        "cancelPrevious: the older call ends cancelled, and the newer one is what the server answers (calls started at once, and as older systems start them)",
-        arguments: [true, false])
-    func cancelPrevious(immediate: Bool) async throws {
-        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
+        "cancelPrevious: the older call ends cancelled, and the newer one is what the server answers (each way a call is made: ended by the exchange itself, in a task started at once, in an ordinary task)",
+        arguments: RequestPool.CallStart.allCases)
+    func cancelPrevious(calls: RequestPool.CallStart) async throws {
+        let pool = RequestPool(transport: URLSessionTransport(), calls: calls)
         let name = Net.unique("previous")
         let older = Endpoint(
             base: try await Net.base(), path: "echo", parameters: ["hold": .string(name), "q": "same"])
@@ -165,10 +165,10 @@ import Testing
     }
 
     @Test(
-        "cancelAll(owner:) cancels that owner's requests and no one else's (calls started at once, and as older systems start them)",
-        arguments: [true, false])
-    func cancelOwner(immediate: Bool) async throws {
-        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
+        "cancelAll(owner:) cancels that owner's requests and no one else's (each way a call is made: ended by the exchange itself, in a task started at once, in an ordinary task)",
+        arguments: RequestPool.CallStart.allCases)
+    func cancelOwner(calls: RequestPool.CallStart) async throws {
+        let pool = RequestPool(transport: URLSessionTransport(), calls: calls)
         let base = try await Net.base()
         let screen = RequestOwner("screen")
         let other = RequestOwner("other")
@@ -230,10 +230,10 @@ import Testing
     }
 
     @Test(
-        "a coalesced call goes on while one of its callers remains, and ends when none does (calls started at once, and as older systems start them)",
-        arguments: [true, false])
-    func coalescedCancellation(immediate: Bool) async throws {
-        let pool = RequestPool(transport: URLSessionTransport(), startsCallsImmediately: immediate)
+        "a coalesced call goes on while one of its callers remains, and ends when none does (each way a call is made: ended by the exchange itself, in a task started at once, in an ordinary task)",
+        arguments: RequestPool.CallStart.allCases)
+    func coalescedCancellation(calls: RequestPool.CallStart) async throws {
+        let pool = RequestPool(transport: URLSessionTransport(), calls: calls)
         let name = Net.unique("shared")
         let endpoint = Endpoint(base: try await Net.base(), path: "count/\(name)", parameters: ["hold": .string(name)])
         let leaving = Task { try await pool.send(endpoint, policy: .coalesce) }

@@ -57,7 +57,7 @@ public final class RecordingTransport: Transport {
             folder, redaction: CassetteRedaction(headers: redactedHeaders, parameters: redactedParameters))
         session = CassetteExchanges.session(configuration)
         deadlines = DeadlineKeeper(timeout: configuration.timeout)
-        network = URLSession(configuration: configuration.sessionConfiguration())
+        network = Platform.ownSession(configuration.sessionConfiguration()).session  // never handed out
     }
 
     deinit {

@@ -20,7 +20,22 @@ final class Flight: Sendable {
         /// Set when the call has ended or was cancelled, and kept until every caller has it.
         var outcome: Result<Response, NetworkError>?
         var hasEnded = false
-        var task: Task<Void, Never>?
+        var call: Call?
+    }
+
+    /// What makes the network call, for cancelling it.
+    enum Call: Sendable {
+        /// A task running the call (with its retries and timeout).
+        case task(Task<Void, Never>)
+        /// An exchange of ``URLSessionTransport`` that tells the flight its outcome itself.
+        case exchange(SessionExchange)
+
+        func cancel(url: String) {
+            switch self {
+            case .task(let task): task.cancel()
+            case .exchange(let exchange): exchange.end(.cancelled(url: url))
+            }
+        }
     }
 
     private struct Caller {
@@ -40,13 +55,13 @@ final class Flight: Sendable {
     /// How many callers wait for it.
     var callerCount: Int { state.withLock { $0.callers.count } }
 
-    /// Keeps the task making the call, so that cancelling the flight cancels it.
-    func attach(_ task: Task<Void, Never>) {
+    /// Keeps what makes the call, so that cancelling the flight cancels it.
+    func attach(_ call: Call) {
         let ended = state.withLock { state in
-            state.task = task
+            state.call = call
             return state.hasEnded
         }
-        if ended { task.cancel() }
+        if ended { call.cancel(url: url) }
     }
 
     /// Adds a caller, before it starts waiting; false when the flight has already ended.
@@ -92,13 +107,13 @@ final class Flight: Sendable {
     /// Cancels the call: every caller gets ``NetworkError/cancelled(url:)``.
     func cancel() {
         let outcome: Result<Response, NetworkError> = .failure(.cancelled(url: url))
-        let ended: (waiting: [Caller], task: Task<Void, Never>?)? = state.withLock { state in
+        let ended: (waiting: [Caller], call: Call?)? = state.withLock { state in
             guard !state.hasEnded else { return nil }
-            return (Self.end(&state, with: outcome), state.task)
+            return (Self.end(&state, with: outcome), state.call)
         }
         guard let ended else { return }
         for caller in ended.waiting { caller.continuation?.resume(returning: outcome) }
-        ended.task?.cancel()
+        ended.call?.cancel(url: url)
     }
 
     /// One caller leaves (its task was cancelled); the call is cancelled when no caller is left.
@@ -116,7 +131,7 @@ final class Flight: Sendable {
     /// be cancelled, and get ``NetworkError/cancelled(url:)`` though its task never was.
     private func leave(where matches: (UInt64, Caller) -> Bool) {
         let cancelled: Result<Response, NetworkError> = .failure(.cancelled(url: url))
-        let (leaving, task): ([Caller], Task<Void, Never>?) = state.withLock { state in
+        let (leaving, call): ([Caller], Call?) = state.withLock { state in
             let leaving = state.callers.filter { matches($0.key, $0.value) }
             for (id, caller) in leaving {
                 state.callers[id] = nil
@@ -127,12 +142,12 @@ final class Flight: Sendable {
             }
             // No caller is left, so there is no one else to hand the outcome to.
             _ = Self.end(&state, with: cancelled)
-            return (Array(leaving.values), state.task)
+            return (Array(leaving.values), state.call)
         }
         for caller in leaving {
             caller.continuation?.resume(returning: cancelled)
         }
-        task?.cancel()
+        call?.cancel(url: url)
     }
 
     /// Marks the flight ended, under the lock: returns the callers waiting for `outcome`, and

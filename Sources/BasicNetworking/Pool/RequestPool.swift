@@ -34,19 +34,35 @@ public actor RequestPool {
     /// back onto the actor when it ends.
     private nonisolated let ended = Mutex<[Flight]>([])
 
-    /// Whether a call's task starts with `Task.immediate` where the system has it (see
-    /// ``startCall(_:)``); tests turn it off to run the path older systems take.
-    nonisolated let startsCallsImmediately: Bool
+    /// How a flight's network call is made.
+    enum CallStart: CaseIterable, Sendable {
+        /// Through ``URLSessionTransport/start(_:completion:)`` when the transport is a
+        /// ``URLSessionTransport`` and the request has no retries, no timeout of its own and no
+        /// ``Request/received`` work: the exchange's completion ends the flight itself, so the
+        /// callers are woken once, as by `URLSession.data(for:)`, not first the call's task and
+        /// then its callers. Other requests start as `.immediate` does.
+        case direct
+        /// In a task started with `Task.immediate` where the system has it (see ``startCall(_:)``).
+        case immediate
+        /// In an ordinary `Task`, as on systems without `Task.immediate`.
+        case task
+    }
+
+    /// How calls are made; tests choose, to run each way.
+    nonisolated let calls: CallStart
+    /// The transport when it is a ``URLSessionTransport`` and ``calls`` is `.direct`.
+    private nonisolated let direct: URLSessionTransport?
 
     /// A pool sending through `transport`.
     public init(transport: any Transport = URLSessionTransport()) {
-        self.init(transport: transport, startsCallsImmediately: true)
+        self.init(transport: transport, calls: .direct)
     }
 
-    /// A pool that starts calls as older systems do when `startsCallsImmediately` is false.
-    init(transport: any Transport, startsCallsImmediately: Bool) {
+    /// A pool that makes its calls as `calls` says.
+    init(transport: any Transport, calls: CallStart) {
         self.transport = transport
-        self.startsCallsImmediately = startsCallsImmediately
+        self.calls = calls
+        direct = calls == .direct ? transport as? URLSessionTransport : nil
     }
 
     /// How many network calls are in flight (coalesced callers share one).
@@ -99,20 +115,30 @@ public actor RequestPool {
         let callerID = callerIDs.wrappingAdd(1, ordering: .relaxed).newValue
         let (flight, isNew) = await join(request, urlRequest: urlRequest, identity: identity, callerID: callerID)
         if isNew {
-            let transport = transport
-            let method = request.endpoint.method
-            let retry = request.retry
-            let timeout = request.endpoint.timeout
-            let received = request.received
-            flight.attach(
-                startCall {
-                    let result = await Self.perform(
-                        urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
-                    // While the flight is still open: a caller arriving now joins it.
-                    if let received, case .success(let response) = result { received(response) }
-                    self.ended.withLock { $0.append(flight) }
-                    flight.finish(result)
-                })
+            if let direct, request.retry.maxRetries == 0, request.endpoint.timeout == nil, request.received == nil {
+                flight.attach(
+                    .exchange(
+                        direct.start(urlRequest) { result in
+                            self.ended.withLock { $0.append(flight) }
+                            flight.finish(result)
+                        }))
+            } else {
+                let transport = transport
+                let method = request.endpoint.method
+                let retry = request.retry
+                let timeout = request.endpoint.timeout
+                let received = request.received
+                flight.attach(
+                    .task(
+                        startCall {
+                            let result = await Self.perform(
+                                urlRequest, method: method, retry: retry, timeout: timeout, transport: transport)
+                            // While the flight is still open: a caller arriving now joins it.
+                            if let received, case .success(let response) = result { received(response) }
+                            self.ended.withLock { $0.append(flight) }
+                            flight.finish(result)
+                        }))
+            }
         }
         let result = await withTaskCancellationHandler {
             await flight.wait(callerID)
@@ -127,10 +153,10 @@ public actor RequestPool {
     /// Starts a call's task. Where the system has `Task.immediate` (Swift 6.2's runtime: always on
     /// Linux; macOS, iOS, tvOS, watchOS and visionOS 26 on Apple platforms) the call starts on
     /// this thread and runs here until it first waits for the network, which saves waking another
-    /// thread for every request; elsewhere, and when ``startsCallsImmediately`` is off, it is an
-    /// ordinary `Task` on the cooperative pool. Both behave the same to callers.
+    /// thread for every request; elsewhere, and when ``calls`` is `.task`, it is an ordinary
+    /// `Task` on the cooperative pool. Both behave the same to callers.
     private nonisolated func startCall(_ body: sending @escaping () async -> Void) -> Task<Void, Never> {
-        if startsCallsImmediately, #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) {
+        if calls != .task, #available(macOS 26, iOS 26, watchOS 26, tvOS 26, visionOS 26, *) {
             return Task.immediate(operation: body)
         }
         return Task(operation: body)

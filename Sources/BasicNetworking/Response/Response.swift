@@ -30,7 +30,8 @@ public struct Response: Sendable {
     init(_ response: HTTPURLResponse, body: Data, requestURL: URL) {
         var headers: [String: String] = [:]
         for (name, value) in response.allHeaderFields {
-            if let name = name as? String { headers[name] = "\(value)" }
+            guard let name = name as? String else { continue }
+            headers[name] = value as? String ?? "\(value)"
         }
         self.init(url: response.url ?? requestURL, status: response.statusCode, headers: headers, body: body)
     }

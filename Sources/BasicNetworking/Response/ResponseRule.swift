@@ -67,7 +67,8 @@ public struct ResponseRule: Sendable {
     ///   ``NetworkError/decodingFailed(url:keyPath:reason:bodyExcerpt:)`` when a success code is
     ///   required and the body is not JSON or has no code.
     public func validate(_ response: Response) throws(NetworkError) {
-        let url = response.url.absoluteString
+        // Spelled out only for an error: most responses pass.
+        var url: String { response.url.absoluteString }
         guard acceptedStatuses.contains(response.status) else {
             throw .httpStatus(url: url, status: response.status, bodyExcerpt: NetworkError.excerpt(response.body))
         }

@@ -2,10 +2,11 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// One request in flight through ``URLSessionTransport``: the continuation its caller waits on
-/// and the `URLSessionDataTask`, behind a lock; its deadline is kept by a ``DeadlineKeeper``.
+/// One request in flight through ``URLSessionTransport``: who waits for it (a caller's
+/// continuation, or a handler) and the `URLSessionDataTask`, behind a lock; its deadline is kept
+/// by a ``DeadlineKeeper``.
 ///
-/// Whichever comes first ends the exchange and resumes the caller, once: the task's completion
+/// Whichever comes first ends the exchange and tells its waiter, once: the task's completion
 /// handler, the caller's cancellation, or the deadline. Cancellation and the deadline then cancel
 /// the `URLSessionTask` from ``cancelQueue``, never from the thread that ended the exchange.
 ///
@@ -20,9 +21,13 @@ import Synchronization
 /// keeper's, neither ever held while calling URLSession or resuming a continuation; it
 /// resumes its own task's continuation, as a cancellation handler may (`Flight` does the same);
 /// and it hands `URLSessionTask.cancel()` to ``cancelQueue``, which holds nothing. The
-/// completion handler runs on the session's delegate queue, which URLSession's work queue only
-/// enqueues onto, so the one thread that may wait for a status lock (to resume) holds nothing
-/// that URLSession or the cancelling thread needs.
+/// completion handler runs on the session's delegate queue: on Linux, for the transports' own
+/// sessions, that is URLSession's work queue itself (``Platform/completionQueue()``), as for
+/// `data(for:)`. Resuming there may wait for a status lock, but whoever holds one (a
+/// cancellation handler) waits only for our locks, which nobody holds while waiting for
+/// URLSession, and the thread that waits for the work queue (``cancelQueue``) holds no status
+/// lock: no cycle closes. A ``Waiter/handler(_:)`` keeps to the same rules (``RequestPool``'s ends
+/// its flight: locks, and resuming its callers).
 final class SessionExchange: Sendable {
     /// How the exchange ended.
     enum Outcome: Sendable {
@@ -32,8 +37,24 @@ final class SessionExchange: Sendable {
         case ended(NetworkError)
     }
 
+    /// Who is told the outcome.
+    enum Waiter: Sendable {
+        /// A caller suspended in ``URLSessionTransport/send(_:)``.
+        case continuation(CheckedContinuation<Outcome, Never>)
+        /// A handler, called on the thread that ends the exchange (``RequestPool`` hands the
+        /// response to its callers this way, without a task of its own in between).
+        case handler(@Sendable (Outcome) -> Void)
+
+        func tell(_ outcome: Outcome) {
+            switch self {
+            case .continuation(let continuation): continuation.resume(returning: outcome)
+            case .handler(let handler): handler(outcome)
+            }
+        }
+    }
+
     private struct State {
-        var continuation: CheckedContinuation<Outcome, Never>?
+        var waiter: Waiter?
         var task: URLSessionDataTask?
         /// The keeper counting its time, and its id there.
         var deadline: (keeper: DeadlineKeeper, id: UInt64)?
@@ -56,13 +77,10 @@ final class SessionExchange: Sendable {
         self.url = url
     }
 
-    /// Starts `request` on `session`, resuming `continuation` when it ends (at once when the
-    /// exchange has been cancelled already). `deadlines` ends it with
+    /// Starts `request` on `session`, telling `waiter` when it ends (at once when the exchange
+    /// has been cancelled already). `deadlines` ends it with
     /// ``NetworkError/timedOut(url:seconds:)`` when its time is up.
-    func start(
-        _ request: URLRequest, in session: URLSession, deadlines: DeadlineKeeper?,
-        continuation: CheckedContinuation<Outcome, Never>
-    ) {
+    func start(_ request: URLRequest, in session: URLSession, deadlines: DeadlineKeeper?, waiter: Waiter) {
         // Made outside the lock: creating a task waits for URLSession's work queue.
         let task = session.dataTask(with: request) { [self] data, response, error in
             complete(.completed(data, response, error))
@@ -70,7 +88,7 @@ final class SessionExchange: Sendable {
         let deadline = deadlines.map { ($0, $0.add(self)) }
         let ending: NetworkError? = state.withLock { state in
             if state.hasEnded { return state.ending ?? .cancelled(url: url) }
-            state.continuation = continuation
+            state.waiter = waiter
             state.task = task
             state.deadline = deadline
             return nil
@@ -80,7 +98,7 @@ final class SessionExchange: Sendable {
             // to take it out of the session's registry.
             if let (keeper, id) = deadline { keeper.remove(id) }
             task.cancel()
-            continuation.resume(returning: .ended(ending))
+            waiter.tell(.ended(ending))
             return
         }
         task.resume()
@@ -91,7 +109,7 @@ final class SessionExchange: Sendable {
     func end(_ error: NetworkError) {
         guard let taken = take(ending: error) else { return }
         if let (keeper, id) = taken.deadline { keeper.remove(id) }
-        taken.continuation?.resume(returning: .ended(error))
+        taken.waiter?.tell(.ended(error))
         if let task = taken.task { Self.cancelQueue.async { task.cancel() } }
     }
 
@@ -99,12 +117,12 @@ final class SessionExchange: Sendable {
     private func complete(_ outcome: Outcome) {
         guard let taken = take(ending: nil) else { return }
         if let (keeper, id) = taken.deadline { keeper.remove(id) }
-        taken.continuation?.resume(returning: outcome)
+        taken.waiter?.tell(outcome)
     }
 
     /// What ending the exchange takes out of its state, to resume and cancel outside the lock.
     private struct Taken {
-        var continuation: CheckedContinuation<Outcome, Never>?
+        var waiter: Waiter?
         var task: URLSessionDataTask?
         var deadline: (keeper: DeadlineKeeper, id: UInt64)?
     }
@@ -116,8 +134,8 @@ final class SessionExchange: Sendable {
             guard !state.hasEnded else { return nil }
             state.hasEnded = true
             state.ending = error
-            defer { (state.continuation, state.task, state.deadline) = (nil, nil, nil) }
-            return Taken(continuation: state.continuation, task: state.task, deadline: state.deadline)
+            defer { (state.waiter, state.task, state.deadline) = (nil, nil, nil) }
+            return Taken(waiter: state.waiter, task: state.task, deadline: state.deadline)
         }
     }
 }

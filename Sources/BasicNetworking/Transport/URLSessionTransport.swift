@@ -20,10 +20,11 @@ import Foundation
 /// URLSession's work queue, ending the same task, waits for that lock to resume it. All of the
 /// process's sessions share that work queue, so every later request hangs too; `bsl cnblogs
 /// read` hung that way when the article failed and the lists fetched beside it were cancelled.
-/// Instead each request is a `dataTask` with a completion handler, which URLSession calls on
-/// the session's delegate queue, and cancellation resumes the caller at once and cancels the
-/// `URLSessionTask` from a queue of its own, so no thread waits for URLSession while holding a
-/// lock that URLSession waits for.
+/// Instead each request is a `dataTask` with a completion handler, and cancellation resumes the
+/// caller at once and cancels the `URLSessionTask` from a queue of its own, so no thread waits for
+/// URLSession while holding a lock that URLSession waits for. The completion handlers of the
+/// session the transport makes run on URLSession's own work queue, as `data(for:)`'s do, rather
+/// than through an `OperationQueue` that wakes one more thread per request.
 public final class URLSessionTransport: Transport {
     /// How the session is set up.
     public struct Configuration: Sendable {
@@ -62,7 +63,19 @@ public final class URLSessionTransport: Transport {
     }
 
     /// The session requests go through.
-    public let session: URLSession
+    ///
+    /// On Linux, the transport's own session runs its completion handlers on URLSession's work
+    /// queue, as `data(for:)` does, until this property is first read: from then on they run on
+    /// an ordinary serial delegate queue, so that a completion handler of yours may start the
+    /// next task of the session, as URLSession allows.
+    public var session: URLSession {
+        handOut?()
+        return requestSession
+    }
+    /// The session requests go through, for the transport itself (reading it hands nothing out).
+    let requestSession: URLSession
+    /// What to call when ``session`` is read: nil for a session that was never only ours.
+    private let handOut: (@Sendable () -> Void)?
     /// The longest one request may take (``Configuration/timeout``); nil for no limit of the
     /// transport's own.
     public var timeout: Duration? { deadlines?.timeout }
@@ -73,7 +86,7 @@ public final class URLSessionTransport: Transport {
 
     /// A transport with a session of its own.
     public init(configuration: Configuration = .init()) {
-        session = URLSession(configuration: configuration.sessionConfiguration())
+        (requestSession, handOut) = Platform.ownSession(configuration.sessionConfiguration())
         deadlines = DeadlineKeeper(timeout: configuration.timeout)
         ownsSession = true
     }
@@ -81,20 +94,21 @@ public final class URLSessionTransport: Transport {
     /// A transport over a session you made; the session stays yours to invalidate. `timeout`
     /// limits each request as ``Configuration/timeout`` does; nil leaves it to the session.
     public init(session: URLSession, timeout: Duration? = nil) {
-        self.session = session
+        requestSession = session
+        handOut = nil
         deadlines = timeout.map(DeadlineKeeper.init(timeout:))
         ownsSession = false
     }
 
     deinit {
-        if ownsSession { session.finishTasksAndInvalidate() }
+        if ownsSession { requestSession.finishTasksAndInvalidate() }
     }
 
     /// Sends `request` through the session.
     ///
     /// - Throws: ``NetworkError``: cancelled, timed out, or a transport failure.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
-        try await Self.send(request, through: session, deadlines: deadlines)
+        try await Self.send(request, through: requestSession, deadlines: deadlines)
     }
 
     /// Sends `request` through `session`, ending it when `deadlines` says its time is up, and
@@ -106,23 +120,49 @@ public final class URLSessionTransport: Transport {
         let exchange = SessionExchange(url: url.absoluteString)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                exchange.start(request, in: session, deadlines: deadlines, continuation: continuation)
+                exchange.start(request, in: session, deadlines: deadlines, waiter: .continuation(continuation))
             }
         } onCancel: {
             exchange.end(.cancelled(url: url.absoluteString))
         }
+        return try result(of: outcome, for: request, url: url, timeout: deadlines?.timeout).get()
+    }
+
+    /// Starts `request` and calls `completion` with its result on the thread that ends it
+    /// (URLSession's delegate queue, or the one that ends the returned exchange), without a task
+    /// waiting in between: ``RequestPool`` hands the response to its callers this way, which
+    /// saves waking a thread for every request. End the exchange to cancel the request.
+    func start(
+        _ request: URLRequest, completion: @escaping @Sendable (Result<Response, NetworkError>) -> Void
+    ) -> SessionExchange {
+        let url = request.url ?? URL(fileURLWithPath: "/")
+        let exchange = SessionExchange(url: url.absoluteString)
+        let timeout = deadlines?.timeout
+        exchange.start(
+            request, in: requestSession, deadlines: deadlines,
+            waiter: .handler { outcome in
+                completion(Self.result(of: outcome, for: request, url: url, timeout: timeout))
+            })
+        return exchange
+    }
+
+    /// The response, or the ``NetworkError``, that an exchange's `outcome` stands for.
+    private static func result(
+        of outcome: SessionExchange.Outcome, for request: URLRequest, url: URL, timeout: Duration?
+    ) -> Result<Response, NetworkError> {
         switch outcome {
         case .ended(let error):
-            throw error
+            return .failure(error)
         case .completed(_, _, let error?):
-            throw NetworkError(error, request: request, timeout: deadlines?.timeout)
+            return .failure(NetworkError(error, request: request, timeout: timeout))
         case .completed(let data, let response, nil):
             guard let http = response as? HTTPURLResponse else {
-                throw .transport(
-                    url: url.absoluteString, reason: "the answer is not an HTTP response",
-                    underlying: URLError(.badServerResponse))
+                return .failure(
+                    .transport(
+                        url: url.absoluteString, reason: "the answer is not an HTTP response",
+                        underlying: URLError(.badServerResponse)))
             }
-            return Response(http, body: data ?? Data(), requestURL: url)
+            return .success(Response(http, body: data ?? Data(), requestURL: url))
         }
     }
 }
