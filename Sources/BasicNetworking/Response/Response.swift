@@ -28,8 +28,9 @@ public struct Response: Sendable {
 
     /// A response from what URLSession delivered.
     init(_ response: HTTPURLResponse, body: Data, requestURL: URL) {
-        var headers: [String: String] = [:]
-        for (name, value) in response.allHeaderFields {
+        let fields = response.allHeaderFields  // built anew on each read
+        var headers = [String: String](minimumCapacity: fields.count)
+        for (name, value) in fields {
             guard let name = name as? String else { continue }
             headers[name] = value as? String ?? "\(value)"
         }
