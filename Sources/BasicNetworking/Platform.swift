@@ -11,7 +11,7 @@ import Synchronization
 #endif
 
 enum Platform {
-    /// A session the transports make for themselves, with no delegate, so that URLSession puts
+    /// A session `URLSessionTransport` makes for itself, with no delegate, so that URLSession puts
     /// nothing on its delegate queue but completion handlers; and what to call before anyone
     /// else may have the session.
     ///

@@ -57,7 +57,10 @@ public final class RecordingTransport: Transport {
             folder, redaction: CassetteRedaction(headers: redactedHeaders, parameters: redactedParameters))
         session = CassetteExchanges.session(configuration)
         deadlines = DeadlineKeeper(timeout: configuration.timeout)
-        network = Platform.ownSession(configuration.sessionConfiguration()).session  // never handed out
+        // An ordinary delegate queue, not ``Platform/ownSession(_:)``'s: the cassette protocol's
+        // completion handler writes the cassette and calls its client, which must not happen on
+        // URLSession's work queue.
+        network = URLSession(configuration: configuration.sessionConfiguration())
     }
 
     deinit {

@@ -22,7 +22,7 @@ import Synchronization
 /// resumes its own task's continuation, as a cancellation handler may (`Flight` does the same);
 /// and it hands `URLSessionTask.cancel()` to ``cancelQueue``, which holds nothing. The
 /// completion handler runs on the session's delegate queue: on Linux, for the transports' own
-/// sessions, that is URLSession's work queue itself (``Platform/completionQueue()``), as for
+/// sessions, that is URLSession's work queue itself (``Platform/ownSession(_:)``), as for
 /// `data(for:)`. Resuming there may wait for a status lock, but whoever holds one (a
 /// cancellation handler) waits only for our locks, which nobody holds while waiting for
 /// URLSession, and the thread that waits for the work queue (``cancelQueue``) holds no status
