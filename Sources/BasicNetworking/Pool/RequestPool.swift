@@ -191,9 +191,7 @@ public actor RequestPool {
             if let flight = shared[identity], flight.reserve(callerID, owner: request.owner) {
                 return (flight, false)
             }
-        case .cancelPrevious:
-            newest[identity]?.cancel()
-        case .allowDuplicates:
+        case .cancelPrevious, .allowDuplicates:
             break
         }
         lastFlightID += 1
@@ -203,7 +201,8 @@ public actor RequestPool {
         flights[flight.id] = flight
         switch request.policy {
         case .coalesce: shared[identity] = flight
-        case .cancelPrevious: newest[identity] = flight
+        // The previous identical call ends cancelled (it no longer counts as the newest).
+        case .cancelPrevious: newest.updateValue(flight, forKey: identity)?.cancel()
         case .allowDuplicates: break
         }
         return (flight, true)
@@ -277,8 +276,13 @@ public actor RequestPool {
             return ended
         }) {
             flights[flight.id] = nil
-            if newest[flight.identity] === flight { newest[flight.identity] = nil }
-            if shared[flight.identity] === flight { shared[flight.identity] = nil }
+            // One lookup each (the identity is hashed once per index, not twice).
+            if let index = newest.index(forKey: flight.identity), newest.values[index] === flight {
+                newest.remove(at: index)
+            }
+            if let index = shared.index(forKey: flight.identity), shared.values[index] === flight {
+                shared.remove(at: index)
+            }
         }
     }
 }
