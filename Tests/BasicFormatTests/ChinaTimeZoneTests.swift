@@ -29,4 +29,58 @@ import Testing
         let text = TimeFormatter(timeZone: .chinaStandard).string(from: date, pattern: "yyyy-MM-dd HH:mm:ss")
         #expect(text == "2016-08-13 23:41:00")
     }
+
+    /// `TimeFormatter.chinaStandard()` answers moments from 1992 on as +08:00 without asking
+    /// Foundation's zone: that holds only while the zone has no change of offset after 1991.
+    @Test("Foundation's Asia/Shanghai is +08:00 every twelve hours from 1992 to 2200")
+    func settledSince1992() {
+        let start = 694_224_000  // 1992-01-01 00:00 UTC
+        let end = 7_258_118_400  // 2200-01-01 00:00 UTC
+        let wrong = stride(from: start, to: end, by: 12 * 3600).first {
+            TimeZone.chinaStandard.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) != 8 * 3600
+        }
+        #expect(wrong == nil)
+        // The last change was the end of daylight saving time on 1991-09-15 (02:00 CDT).
+        #expect(TimeZone.chinaStandard.secondsFromGMT(for: Date(timeIntervalSince1970: 684_867_599)) == 9 * 3600)
+        #expect(TimeZone.chinaStandard.secondsFromGMT(for: Date(timeIntervalSince1970: 684_867_600)) == 8 * 3600)
+    }
+
+    @Test(
+        "the China formatter writes what a formatter given Asia/Shanghai writes, before 1992 too",
+        arguments: [
+            -2_177_481_943.0,  // 1900-12-31 15:54:17 UTC: local mean time, +08:05:43
+            -1_600_675_200.0,  // 1919-04-12 16:00 UTC: the first daylight saving time begins
+            -933_667_200.0,  // 1940-05-31 16:00 UTC: daylight saving time begins at midnight
+            -631_152_000.0,  // 1950-01-01
+            515_527_200.0,  // 1986-05-03 18:00 UTC: daylight saving time begins
+            684_867_599.0,  // 1991-09-14 16:59:59 UTC: its last second
+            684_867_600.0,  // 1991-09-14 17:00 UTC: the last change
+            694_223_999.0,  // 1991-12-31 23:59:59 UTC
+            694_224_000.0,  // 1992-01-01 00:00 UTC
+            1_471_102_860.5,  // 2016-08-13 15:41:00.5 UTC
+            1_782_864_000.0,  // 2026-07-01
+            32_503_680_000.0,  // 3000-01-01
+        ])
+    func lazyFormatter(seconds: Double) {
+        let date = Date(timeIntervalSince1970: seconds)
+        let reference = Date(timeIntervalSince1970: seconds + 26 * 3600)
+        let lazy = TimeFormatter.chinaStandard(now: { reference })
+        let given = TimeFormatter(timeZone: .chinaStandard, now: { reference })
+        for pattern in ["yyyy-MM-dd HH:mm:ss", "MM-dd HH:mm", "HH:mm", "yyyy年M月d日 EEEE"] {
+            #expect(lazy.string(from: date, pattern: pattern) == given.string(from: date, pattern: pattern))
+        }
+        #expect(lazy.relativeString(for: date) == given.relativeString(for: date))
+    }
+
+    @Test("the China formatter's zone is Asia/Shanghai, and another zone set on it is the one used")
+    func lazyFormatterZone() {
+        var formatter = TimeFormatter.chinaStandard(language: .english)
+        #expect(formatter.timeZone.identifier == "Asia/Shanghai")
+        #expect(formatter.language == .english)
+        let date = Date(timeIntervalSince1970: 1_768_435_200)  // 2026-01-15 00:00 UTC
+        #expect(formatter.string(from: date, pattern: "HH:mm") == "08:00")
+        formatter.timeZone = TimeZone(identifier: "America/New_York") ?? .gmt
+        #expect(formatter.timeZone.identifier == "America/New_York")
+        #expect(formatter.string(from: date, pattern: "HH:mm") == "19:00")
+    }
 }

@@ -54,9 +54,10 @@ import Testing
         #expect(live?.caseName == "transport")
     }
 
-    /// FoundationNetworking traps when a URLProtocol calls its client after URLSession has
-    /// dropped a cancelled task ("a behaviour for a task that in not in the registry"): the
-    /// replay must never answer a load it was told to stop. The process would crash here.
+    /// Cancellation may land before the pool's call starts, while the transport answers, or
+    /// after: each ends one of two ways. (When replays went through URLSession, an answer to a
+    /// stopped load trapped in FoundationNetworking; the recorder's loads still do, and
+    /// CassetteURLProtocolTests holds them to never answering one.)
     @Test("replayed requests cancelled at any moment end answered or cancelled, never trapping")
     func cancelDuringReplay() async throws {
         // Given a cassette with one exchange

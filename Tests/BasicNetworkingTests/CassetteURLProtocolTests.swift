@@ -23,7 +23,7 @@ import Testing
         let network = URLSession(configuration: .ephemeral)
         defer { network.finishTasksAndInvalidate() }
         let context = CassetteExchanges.Context(
-            mode: .record(cassette, network, timeout: .seconds(60)), request: request)
+            cassette: cassette, network: network, timeout: .seconds(60), request: request)
         let token = CassetteExchanges.register(context)
         defer { CassetteExchanges.unregister(token) }
         request.setValue(token, forHTTPHeaderField: CassetteURLProtocol.tokenHeader)

@@ -58,9 +58,10 @@ package enum CivilTime {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - (153 * monthIndex + 2) / 5 + 1)
     }
 
-    /// The calendar date of `date` in `zone`, as a day number and its year.
-    package static func day(of date: Date, in zone: TimeZone) -> (day: Int, year: Int) {
-        let local = date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))
+    /// The calendar date of `date` where clocks are `offset` seconds ahead of UTC, as a day
+    /// number and its year.
+    static func day(of date: Date, offset: Int) -> (day: Int, year: Int) {
+        let local = date.timeIntervalSince1970 + Double(offset)
         let day = Int((local / 86_400).rounded(.down))
         return (day, year(ofDay: day))
     }

@@ -1,23 +1,24 @@
 import Foundation
 import Synchronization
 
-/// The contexts of the requests the cassette transports have in flight, by token.
+/// The contexts of the requests ``RecordingTransport`` has in flight, by token.
 enum CassetteExchanges {
-    /// What the protocol needs to answer one request.
+    /// What the protocol needs to record one request.
     final class Context: Sendable {
-        enum Mode: Sendable {
-            case replay(Cassette)
-            /// Recording through the network session, whose requests the transport's timeout limits.
-            case record(Cassette, URLSession, timeout: Duration)
-        }
-
-        let mode: Mode
+        /// The cassette the exchange is written to.
+        let cassette: Cassette
+        /// The session the request goes to the network through.
+        let network: URLSession
+        /// The recorder's timeout, which limits the network's requests.
+        let timeout: Duration
         /// The request as the transport got it, with its body.
         let request: URLRequest
         private let failure = Mutex<NetworkError?>(nil)
 
-        init(mode: Mode, request: URLRequest) {
-            self.mode = mode
+        init(cassette: Cassette, network: URLSession, timeout: Duration, request: URLRequest) {
+            self.cassette = cassette
+            self.network = network
+            self.timeout = timeout
             self.request = request
         }
 
@@ -51,9 +52,10 @@ enum CassetteExchanges {
     /// Sends `request` through `session` with its context registered, ending it when
     /// `deadlines` says its time is up, and maps the outcome.
     static func send(
-        _ request: URLRequest, mode: Context.Mode, through session: URLSession, deadlines: DeadlineKeeper
+        _ request: URLRequest, recordingInto cassette: Cassette, network: URLSession, through session: URLSession,
+        deadlines: DeadlineKeeper
     ) async throws(NetworkError) -> Response {
-        let context = Context(mode: mode, request: request)
+        let context = Context(cassette: cassette, network: network, timeout: deadlines.timeout, request: request)
         let token = register(context)
         defer { unregister(token) }
         var tagged = request

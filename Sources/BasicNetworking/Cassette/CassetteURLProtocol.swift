@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// The `URLProtocol` through which ``RecordingTransport`` and ``ReplayTransport`` answer
-/// requests inside URLSession's own machinery.
+/// The `URLProtocol` through which ``RecordingTransport`` answers requests inside URLSession's
+/// own machinery. (``ReplayTransport`` answers from the cassette without URLSession.)
 ///
 /// URLSession makes the protocol objects itself, so a transport hands each request's context
 /// over through ``CassetteExchanges``, keyed by a token in a private header.
@@ -29,7 +29,7 @@ final class CassetteURLProtocol: URLProtocol {
     /// only record the response and queue work asynchronously, and URLSession calls
     /// `stopLoading` from its own queue, never from inside a client call. (One path would wait
     /// on that queue synchronously: a 401 with `WWW-Authenticate` while a credential is stored,
-    /// which suspends the task. Cassettes are for tests and replays, where none is.)
+    /// which suspends the task. Recordings are made for tests and demos, where none is.)
     private func deliver(_ body: (_ client: (any URLProtocolClient)?) -> Void) {
         loading.withLock { loading in
             guard !loading.isStopped else { return }
@@ -65,12 +65,7 @@ final class CassetteURLProtocol: URLProtocol {
             deliver { $0?.urlProtocol(self, didFailWithError: URLError(.unsupportedURL)) }
             return
         }
-        switch context.mode {
-        case .replay(let cassette):
-            replay(context, from: cassette)
-        case .record(let cassette, let session, let timeout):
-            record(context, into: cassette, through: session, timeout: timeout)
-        }
+        record(context)
     }
 
     override func stopLoading() {
@@ -84,36 +79,10 @@ final class CassetteURLProtocol: URLProtocol {
         if let task { SessionExchange.cancelQueue.async { task.cancel() } }
     }
 
-    private func replay(_ context: CassetteExchanges.Context, from cassette: Cassette) {
-        let original = context.request
-        let method = original.httpMethod ?? "GET"
-        let url = original.url?.absoluteString ?? ""
-        guard
-            let exchange = cassette.match(
-                method: method, url: url, headers: original.allHTTPHeaderFields ?? [:],
-                body: original.httpBody ?? Data()),
-            let requestURL = original.url,
-            let response = HTTPURLResponse(
-                url: requestURL, statusCode: exchange.status, httpVersion: "HTTP/1.1",
-                headerFields: exchange.responseHeaders)
-        else {
-            context.fail(with: .notRecorded(method: method, url: url, cassette: cassette.folder.path))
-            deliver { $0?.urlProtocol(self, didFailWithError: URLError(.resourceUnavailable)) }
-            return
-        }
-        deliver { client in
-            client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-            client?.urlProtocol(self, didLoad: exchange.responseBody)
-            client?.urlProtocolDidFinishLoading(self)
-        }
-    }
-
-    private func record(
-        _ context: CassetteExchanges.Context, into cassette: Cassette, through session: URLSession, timeout: Duration
-    ) {
-        let original = context.request
+    private func record(_ context: CassetteExchanges.Context) {
+        let (original, cassette, timeout) = (context.request, context.cassette, context.timeout)
         let this = Unchecked(value: self)
-        let task = session.dataTask(with: original) { data, response, error in
+        let task = context.network.dataTask(with: original) { data, response, error in
             let `self` = this.value
             // Stopped while the network answered: record nothing, tell no one.
             guard !self.isStopped else { return }

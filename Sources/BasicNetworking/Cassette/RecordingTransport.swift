@@ -77,7 +77,6 @@ public final class RecordingTransport: Transport {
     ///   the exchange cannot be written.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
         try await CassetteExchanges.send(
-            request, mode: .record(cassette, network, timeout: deadlines.timeout), through: session,
-            deadlines: deadlines)
+            request, recordingInto: cassette, network: network, through: session, deadlines: deadlines)
     }
 }

@@ -15,16 +15,23 @@ import Foundation
 /// was recorded several times, or requests differing only in redacted values were, replays
 /// answer in the recorded order and then repeat the last answer. A request with no match fails
 /// with ``NetworkError/notRecorded(method:url:cassette:)``.
+///
+/// The answer is made from the cassette at once, without URLSession: the recorded status,
+/// headers and body, as the recording got them (a redirect is answered, not followed). A process
+/// that only replays never starts URLSession, libcurl or OpenSSL, which `bsl`'s list commands on
+/// a cassette measure in memory (BENCHMARKS.md, startup).
 public final class ReplayTransport: Transport {
     /// The cassette folder.
     public let folder: URL
     private let cassette: Cassette
-    private let session: URLSession
-    /// What ends exchanges that outlive the configuration's timeout.
-    private let deadlines: DeadlineKeeper
+    /// The configuration's timeout: zero or less ends every request at once, as it does for
+    /// ``URLSessionTransport``.
+    private let timeout: Duration
 
     /// A transport answering from the cassette in `folder`; `redactedParameters` are the
-    /// parameters the cassette was recorded with redacted.
+    /// parameters the cassette was recorded with redacted. Of `configuration`, only the timeout
+    /// applies (an answer from the cassette takes no time, and the additional headers are not
+    /// matched on, as they were not recorded).
     ///
     /// - Throws: ``NetworkError/cassette(path:reason:)`` when the folder has no readable cassette.
     public init(
@@ -36,12 +43,7 @@ public final class ReplayTransport: Transport {
             folder,
             redaction: CassetteRedaction(
                 headers: RecordingTransport.defaultRedactedHeaders, parameters: redactedParameters))
-        session = CassetteExchanges.session(configuration)
-        deadlines = DeadlineKeeper(timeout: configuration.timeout)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
+        timeout = configuration.timeout
     }
 
     /// How many exchanges the cassette holds.
@@ -60,8 +62,24 @@ public final class ReplayTransport: Transport {
     /// Answers `request` from the cassette.
     ///
     /// - Throws: ``NetworkError/notRecorded(method:url:cassette:)`` for a request the cassette
-    ///   does not hold; ``NetworkError/cancelled(url:)``.
+    ///   does not hold; ``NetworkError/cancelled(url:)`` when the calling task is cancelled;
+    ///   ``NetworkError/timedOut(url:seconds:)`` when the configuration's timeout is zero or less.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
-        try await CassetteExchanges.send(request, mode: .replay(cassette), through: session, deadlines: deadlines)
+        let method = request.httpMethod ?? "GET"
+        let url = request.url?.absoluteString ?? ""
+        if Task.isCancelled { throw .cancelled(url: url) }
+        if timeout <= .zero { throw .timedOut(url: url, seconds: timeout.seconds) }
+        guard
+            let requestURL = request.url,
+            let exchange = cassette.match(
+                method: method, url: url, headers: request.allHTTPHeaderFields ?? [:],
+                body: request.httpBody ?? Data()),
+            let response = HTTPURLResponse(
+                url: requestURL, statusCode: exchange.status, httpVersion: "HTTP/1.1",
+                headerFields: exchange.responseHeaders)
+        else {
+            throw .notRecorded(method: method, url: url, cassette: cassette.folder.path)
+        }
+        return Response(response, body: exchange.responseBody, requestURL: requestURL)
     }
 }

@@ -360,6 +360,6 @@ enum CnblogsOutput {
 
     /// Times as cnblogs readers see them: relative, in China time.
     static func timeFormatter() throws -> TimeFormatter {
-        TimeFormatter(timeZone: .chinaStandard)
+        TimeFormatter.chinaStandard()
     }
 }

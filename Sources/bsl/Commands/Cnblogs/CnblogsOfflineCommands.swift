@@ -66,7 +66,7 @@ enum CnblogsReading {
 
     /// `2016-08-14 13:52`, in China time.
     static func chinaTime(_ date: Date) -> String {
-        TimeFormatter(timeZone: .chinaStandard).string(from: date, pattern: "yyyy-MM-dd HH:mm")
+        TimeFormatter.chinaStandard().string(from: date, pattern: "yyyy-MM-dd HH:mm")
     }
 }
 
