@@ -105,6 +105,13 @@ struct NetworkSuite {
                 peerName: "curl --parallel-max \(concurrency)"),
         ])
         print("")
+        print("the pool's time over each peer's, median of the blocks' ratios (each block's sides run in turn):")
+        for (name, sides) in [(inSequence, sequential), (inFlight, parallel)] {
+            let ratios = [(Side.raw, "URLSession.data(for:)"), (.handler, "completion handler"), (.transport, "transport")]
+                .map { side, peer in String(format: "%.3f× %@", sides.pairedRatio(to: side), peer) }
+            print("  \(name) (\(sides.blocks[.pool]?.count ?? 0) blocks): \(ratios.joined(separator: ", "))")
+        }
+        print("")
         for (name, seconds) in [
             ("pool, sequential", median(sequential.pool)),
             ("URLSession.data(for:), sequential", median(sequential.raw)),
@@ -129,12 +136,25 @@ struct NetworkSuite {
         case raw, handler, transport, pool
     }
 
-    /// The times of the four Swift sides, one of each per repetition.
+    /// The times of the four Swift sides, one of each per repetition, and of each block.
     private struct Sides {
         var raw: [Double] = []
         var handler: [Double] = []
         var transport: [Double] = []
         var pool: [Double] = []
+        /// Each block's time, by side, in the order the blocks ran.
+        var blocks: [Side: [Double]] = [:]
+
+        /// The median, over every block, of the pool's time over `peer`'s in the same block: the
+        /// sides of one block run within milliseconds of each other, so a pause of the machine or
+        /// of the server that lands in one block moves one ratio of hundreds, where it moves the
+        /// totals by as much as it lasted.
+        func pairedRatio(to peer: Side) -> Double {
+            let ours = blocks[.pool] ?? []
+            let theirs = blocks[peer] ?? []
+            let ratios = zip(ours, theirs).map { $0 / $1 }.sorted()
+            return ratios.isEmpty ? .nan : ratios[ratios.count / 2]
+        }
 
         /// Sends `count` requests on each side, `block` at a time, the sides taking turns (their
         /// order turning each block), and records each side's total.
@@ -146,7 +166,9 @@ struct NetworkSuite {
             for start in stride(from: 0, to: count, by: block) {
                 let range = start..<min(count, start + block)
                 for side in order {
-                    times[side, default: 0] += try await NetworkSuite.time { try await run(side, range) }
+                    let time = try await NetworkSuite.time { try await run(side, range) }
+                    times[side, default: 0] += time
+                    blocks[side, default: []].append(time)
                 }
                 order.append(order.removeFirst())
             }

@@ -24,6 +24,53 @@ import Testing
         #expect(try Endpoint(base: base, path: path).url().absoluteString == expected)
     }
 
+    /// An endpoint with no path and no query parameters goes to its base as the caller made it;
+    /// the components of the base, which a path would be joined to, give the same URL.
+    @Test(
+        "an endpoint at a URL goes to that URL, as its components write it",
+        arguments: [
+            "http://127.0.0.1:8080/bytes/100?i=1", "https://h.test", "https://h.test/", "https://h.test/a/b/",
+            "https://user:pw@h.test:443/p?q=1#frag", "https://h.test/%E4%B8%AD?x=%20y", "http://[::1]:80/x",
+            "https://H.TEST/Path", "https://h.test/a%2Fb", "https://h.test/?", "https://h.test/a;b=c?d=e&f",
+            "https://xn--fiq228c.com/", "HTTP://h.test/x", "https://h.test/a//b", "https://h.test/./a/../b",
+        ])
+    func endpointAtURL(text: String) throws {
+        let url = try #require(URL(string: text))
+        let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: true))
+        let endpoint = Endpoint(url: url, headers: ["Accept": "text/html"])
+        #expect(try endpoint.url() == components.url)
+        #expect(try endpoint.urlRequest().url?.absoluteString == components.url?.absoluteString)
+        #expect(try endpoint.identity().url == components.string)
+        // With a POST's form parameters it is still the base; with a GET's, the query grows.
+        let form = Endpoint(url: url, method: .post, parameters: ["a": 1])
+        #expect(try form.url() == components.url)
+        let query = Endpoint(url: url, parameters: ["a": 1])
+        #expect(try query.url().absoluteString.contains("a=1"))
+    }
+
+    @Test("a URL relative to a base goes where it points, as an absolute URL")
+    func endpointAtRelativeURL() throws {
+        let base = try #require(URL(string: "https://h.test/api/"))
+        let url = try #require(URL(string: "news?page=2", relativeTo: base))
+        #expect(try Endpoint(url: url).url().absoluteString == "https://h.test/api/news?page=2")
+        #expect(try Endpoint(url: url).url().baseURL == nil)
+    }
+
+    @Test(
+        "the path's characters are kept or escaped as a path segment allows (RFC 3986 3.3)",
+        arguments: [
+            ("a-b_c.d~e/f", "/a-b_c.d~e/f"),
+            ("!$&'()*+,;=:@", "/!$&'()*+,;=:@"),
+            ("a b/c%d", "/a%20b/c%25d"),
+            ("q?x#y", "/q%3Fx%23y"),
+            ("博/客", "/%E5%8D%9A/%E5%AE%A2"),
+            ("x\"y<z>", "/x%22y%3Cz%3E"),
+        ])
+    func pathEscaping(path: String, expected: String) throws {
+        let url = try Endpoint(base: Self.host, path: path).url()
+        #expect(url.path(percentEncoded: true) == expected)
+    }
+
     @Test(
         "escapes query parameters as RFC 3986 asks: spaces, +, &, unicode, arrays, nesting",
         arguments: [

@@ -111,7 +111,8 @@ public struct Endpoint: Hashable, Sendable {
 
     private func urlRequest(for url: URL) -> URLRequest {
         var request = URLRequest(url: url)
-        request.httpMethod = method.rawValue
+        // GET is a new request's method already; setting it again costs ~4 k instructions.
+        if method != .get { request.httpMethod = method.rawValue }
         if let timeout {
             // URLSession on Linux counts its timeout in whole seconds (0.2 s would fire at once):
             // round up here, and let RequestPool enforce the exact timeout.
@@ -168,6 +169,10 @@ public struct Endpoint: Hashable, Sendable {
             throw .invalidRequest(url: displayURL, reason: parts.problem)
         }
         let plainPath = path.drop { $0 == "/" }
+        let addsQuery = !parameters.isEmpty && effectiveEncoding.destination == .query
+        // The base itself (`Endpoint(url:)`, as feeds and images are fetched): the URL as the caller
+        // made it, which is what the components would make again, parsing it a second time.
+        if plainPath.isEmpty, !addsQuery { return (parts.url, parts.text) }
         let segments = plainPath.split(separator: "/", omittingEmptySubsequences: false)
         if segments.contains(where: { $0 == "." || $0 == ".." }) {
             throw .invalidRequest(
@@ -181,7 +186,7 @@ public struct Endpoint: Hashable, Sendable {
             components.percentEncodedPath = (basePath.hasSuffix("/") ? basePath : basePath + "/") + relative
         }
         let plain = components.string ?? displayURL
-        if !parameters.isEmpty, effectiveEncoding.destination == .query {
+        if addsQuery {
             let query = ParameterEncoder.encode(
                 ParameterEncoder.pairs(parameters, arrayStyle: effectiveEncoding.arrayStyle))
             if let existing = components.percentEncodedQuery, !existing.isEmpty {
@@ -203,6 +208,8 @@ public struct Endpoint: Hashable, Sendable {
 private struct BaseParts: Hashable, Sendable {
     /// The base as text, for messages.
     let text: String
+    /// The base, absolute: the URL of a request with no path and no query parameters.
+    let url: URL
     /// The base's components; nil when it is not an absolute `http` or `https` URL with a host.
     let components: URLComponents?
     /// Why ``components`` is nil, for ``NetworkError/invalidRequest(url:reason:)``.
@@ -211,6 +218,7 @@ private struct BaseParts: Hashable, Sendable {
     init(_ base: URL) {
         let text = base.absoluteString
         self.text = text
+        url = base.absoluteURL
         let components = URLComponents(url: base, resolvingAgainstBaseURL: true)
         guard let components else {
             (self.components, problem) = (nil, "the base URL \"\(text)\" is not a URL; write it as https://host/path")

@@ -52,26 +52,34 @@ enum ParameterEncoder {
 
     /// Escapes a path given as plain text; `/` separates segments and stays as it is.
     static func escapePath(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            // Unreserved characters and the sub-delimiters a path segment may hold (RFC 3986 3.3).
-            percentEncode(segment) { isUnreserved($0) || pathSubDelimiters.contains($0) }
-        }.joined(separator: "/")
+        // Unreserved characters and the sub-delimiters a path segment may hold (RFC 3986 3.3).
+        percentEncode(path) { byte in
+            switch byte {
+            case UInt8(ascii: "/"), UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"),
+                UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","),
+                UInt8(ascii: ";"), UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "@"):
+                return true
+            default:
+                return isUnreserved(byte)
+            }
+        }
     }
 
-    private static let pathSubDelimiters = Set("!$&'()*+,;=:@".utf8)
-
-    /// `text` with every byte that `allowing` refuses written as `%XX`.
-    private static func percentEncode(_ text: some StringProtocol, allowing isAllowed: (UInt8) -> Bool) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
+    /// `text` with every byte that `allowing` refuses written as `%XX`; `text` itself when it
+    /// refuses none (most names, values and paths), without building it again.
+    private static func percentEncode(_ text: String, allowing isAllowed: (UInt8) -> Bool) -> String {
+        guard let first = text.utf8.firstIndex(where: { !isAllowed($0) }) else { return text }
+        let hex: StaticString = "0123456789ABCDEF"
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
+        bytes.reserveCapacity(text.utf8.count + 16)
+        bytes.append(contentsOf: text.utf8[..<first])
+        for byte in text.utf8[first...] {
             if isAllowed(byte) {
                 bytes.append(byte)
             } else {
                 bytes.append(UInt8(ascii: "%"))
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
+                bytes.append(hex.utf8Start[Int(byte >> 4)])
+                bytes.append(hex.utf8Start[Int(byte & 0x0F)])
             }
         }
         return String(decoding: bytes, as: UTF8.self)

@@ -276,11 +276,12 @@ public actor RequestPool {
             return ended
         }) {
             flights[flight.id] = nil
-            // One lookup each (the identity is hashed once per index, not twice).
-            if let index = newest.index(forKey: flight.identity), newest.values[index] === flight {
+            // One lookup each (the identity is hashed once per index, not twice), and none in a
+            // dictionary that is empty (no flight of that policy).
+            if !newest.isEmpty, let index = newest.index(forKey: flight.identity), newest.values[index] === flight {
                 newest.remove(at: index)
             }
-            if let index = shared.index(forKey: flight.identity), shared.values[index] === flight {
+            if !shared.isEmpty, let index = shared.index(forKey: flight.identity), shared.values[index] === flight {
                 shared.remove(at: index)
             }
         }
