@@ -107,8 +107,10 @@ struct NetworkSuite {
         print("")
         print("the pool's time over each peer's, median of the blocks' ratios (each block's sides run in turn):")
         for (name, sides) in [(inSequence, sequential), (inFlight, parallel)] {
-            let ratios = [(Side.raw, "URLSession.data(for:)"), (.handler, "completion handler"), (.transport, "transport")]
-                .map { side, peer in String(format: "%.3f× %@", sides.pairedRatio(to: side), peer) }
+            let ratios = [
+                (Side.raw, "URLSession.data(for:)"), (.handler, "completion handler"), (.transport, "transport"),
+            ]
+            .map { side, peer in String(format: "%.3f× %@", sides.pairedRatio(to: side), peer) }
             print("  \(name) (\(sides.blocks[.pool]?.count ?? 0) blocks): \(ratios.joined(separator: ", "))")
         }
         print("")
