@@ -25,9 +25,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ORDER = os.path.join(ROOT, "Sources", "bsl", "startup.order")
 
 # The commands whose start is laid out: the version, and the list commands on the bundled
-# cassettes (what bsl-bench startup measures, and what the reader's first screen runs).
+# cassettes (README's first command, what bsl-bench startup measures, and what the reader's
+# first screen runs).
 COMMANDS = [
     ["--version"],
+    ["cnblogs", "news", "--replay", "Samples/cnblogs-today"],
     ["cnblogs", "news", "--source", "legacy", "--replay", "Samples/cnblogs"],
     ["http", "get", "--replay", "Samples/http/news", "https://news.example.com/api/v1/news/recent?page=1&size=3"],
 ]

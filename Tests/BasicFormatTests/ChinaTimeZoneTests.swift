@@ -83,4 +83,48 @@ import Testing
         #expect(formatter.timeZone.identifier == "America/New_York")
         #expect(formatter.string(from: date, pattern: "HH:mm") == "19:00")
     }
+
+    @Test(
+        "the China parser reads what a parser given Asia/Shanghai reads, and refuses what it refuses",
+        arguments: [
+            "2016-08-13 23:41:00", "2016-08-13 23:41", "2016-08-13", "2024-02-29 12:00:00", "9999-12-31 23:59:59",
+            "1992-01-01 08:00:00", "1992-01-01 07:59:59", "1991-12-31 23:59:59", "1991-09-15 01:30:00",
+            "1988-04-17 02:30:00", "1950-06-01 00:00", "1900-01-01",
+            "2023-02-29", "2026-13-01", "2026-00-10", "2026-04-31 10:00", "2026-03-12 24:00", "2026-03-12 10:60",
+            "2026-03-12 10:20:60", "0000-01-01", "2026-3-12 10:20", "2026-03-12T10:20", "2026-03-12  10:20",
+            "1700000000", "1700000000000", "2014-11-30T14:15:00+08:00", "2014-11-30 14:15:00 ", "昨天 10:20",
+        ])
+    func lazyParser(text: String) {
+        let lazy = Result { () throws(FormatError) in try TimeParser.chinaStandard().date(from: text) }
+        let given = Result { () throws(FormatError) in try TimeParser(timeZone: .chinaStandard).date(from: text) }
+        switch (lazy, given) {
+        case (.success(let one), .success(let other)): #expect(one == other)
+        case (.failure(let one), .failure(let other)): #expect(one.description == other.description)
+        default: Issue.record("\(text): \(lazy) against \(given)")
+        }
+    }
+
+    @Test("the China parser agrees with a parser given Asia/Shanghai on 3,000 moments from 1992 to 9999")
+    func lazyParserSweep() throws {
+        var generator = SystemRandomNumberGenerator()
+        let lazy = TimeParser.chinaStandard()
+        let given = TimeParser(timeZone: .chinaStandard)
+        let formatter = TimeFormatter(timeZone: .chinaStandard)
+        for index in 0..<3_000 {
+            let seconds = Double.random(in: 694_224_000...253_402_271_999, using: &generator).rounded(.down)
+            let pattern = ["yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd"][index % 3]
+            let text = formatter.string(from: Date(timeIntervalSince1970: seconds), pattern: pattern)
+            #expect(try lazy.date(from: text) == given.date(from: text), "\(text)")
+        }
+    }
+
+    @Test("the China parser's zone is Asia/Shanghai, and another zone set on it is the one used")
+    func lazyParserZone() throws {
+        var parser = TimeParser.chinaStandard(unit: .milliseconds)
+        #expect(parser.timeZone.identifier == "Asia/Shanghai")
+        #expect(try parser.date(from: "1700000000000") == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(try parser.date(from: "2026-01-15 08:00") == Date(timeIntervalSince1970: 1_768_435_200))
+        parser.timeZone = TimeZone(identifier: "America/New_York") ?? .gmt
+        #expect(try parser.date(from: "2026-01-14 19:00") == Date(timeIntervalSince1970: 1_768_435_200))
+    }
 }

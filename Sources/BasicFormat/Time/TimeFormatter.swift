@@ -26,7 +26,7 @@ public struct TimeFormatter: Sendable {
         set { zone = .given(newValue) }
     }
     /// The zone, or China Standard Time not yet made (``chinaStandard(language:now:)``).
-    private var zone: Zone
+    private var zone: ClockZone
     /// The language of relative text.
     public var language: Language
     /// The moment relative text is measured from.
@@ -37,7 +37,7 @@ public struct TimeFormatter: Sendable {
         self.init(zone: .given(timeZone), language: language, now: now)
     }
 
-    private init(zone: Zone, language: Language, now: @escaping @Sendable () -> Date) {
+    private init(zone: ClockZone, language: Language, now: @escaping @Sendable () -> Date) {
         self.zone = zone
         self.language = language
         self.now = now
@@ -206,7 +206,7 @@ public struct TimeFormatter: Sendable {
         /// `date` written in `zone`; nil beyond about 12,000 years either way, which the formatter
         /// writes. A year outside 1–9999 is written signed (``appendYear(_:to:)``), where the
         /// formatter would write the year 0 as 0001, the year of its era, as if it were AD.
-        func string(from date: Date, in zone: Zone) -> String? {
+        func string(from date: Date, in zone: ClockZone) -> String? {
             let local = (date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down)
             guard local.isFinite, abs(local) < 4e11 else { return nil }
             let seconds = Int(local)
@@ -256,32 +256,5 @@ public struct TimeFormatter: Sendable {
         formatter.timeZone = timeZone
         formatter.dateFormat = pattern
         return formatter
-    }
-
-    /// The zone a formatter counts in.
-    enum Zone: Sendable {
-        case given(TimeZone)
-        /// ``Foundation/TimeZone/chinaStandard``, made only when a moment before 1992 needs it.
-        case chinaStandard
-
-        /// The first moment of 1992 in UTC. Asia/Shanghai's last change of offset was the end of
-        /// daylight saving time on 1991-09-15 (17:00 UTC the day before); a test checks
-        /// Foundation's zone against +08:00 from here on.
-        static let chinaSettled = Date(timeIntervalSince1970: 694_224_000)
-
-        var timeZone: TimeZone {
-            switch self {
-            case .given(let zone): zone
-            case .chinaStandard: .chinaStandard
-            }
-        }
-
-        func secondsFromGMT(for date: Date) -> Int {
-            switch self {
-            case .given(let zone): zone.secondsFromGMT(for: date)
-            case .chinaStandard:
-                date >= Self.chinaSettled ? 8 * 3600 : TimeZone.chinaStandard.secondsFromGMT(for: date)
-            }
-        }
     }
 }

@@ -32,14 +32,32 @@ public struct TimeParser: Sendable {
         Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
 
     /// The zone of times written without one (`2016-08-13 23:41:00`).
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        get { zone.timeZone }
+        set { zone = .given(newValue) }
+    }
+    /// The zone, or China Standard Time not yet made (``chinaStandard(unit:)``).
+    private var zone: ClockZone
     /// How numbers are read.
     public var unit: TimestampUnit
 
     /// Creates a parser.
     public init(timeZone: TimeZone, unit: TimestampUnit = .automatic) {
-        self.timeZone = timeZone
+        zone = .given(timeZone)
         self.unit = unit
+    }
+
+    /// A parser of China Standard Time: what `TimeParser(timeZone: .chinaStandard)` reads, for
+    /// every text, without making Foundation's `Asia/Shanghai` (or a `DateFormatter`) for a wall
+    /// clock time since 1992, as ``TimeFormatter/chinaStandard(language:now:)`` does.
+    ///
+    /// ```swift
+    /// try TimeParser.chinaStandard().date(from: "2016-08-13 23:41:00")   // 2016-08-13T15:41:00Z
+    /// ```
+    public static func chinaStandard(unit: TimestampUnit = .automatic) -> TimeParser {
+        var parser = TimeParser(timeZone: .gmt, unit: unit)
+        parser.zone = .chinaStandard
+        return parser
     }
 
     /// The moment `text` names.
@@ -63,6 +81,9 @@ public struct TimeParser: Sendable {
                 }
             let date = Date(timeIntervalSince1970: isMilliseconds ? number / 1000 : number)
             guard Self.supportedRange.contains(date) else { throw FormatError.timeOutOfRange(text) }
+            return date
+        }
+        if case .chinaStandard = zone, let date = Self.chinaWallClock(trimmed) {
             return date
         }
         if let date = Self.parseWallClock(trimmed, timeZone: timeZone) {
@@ -91,6 +112,45 @@ public struct TimeParser: Sendable {
             }
         }
         return nil
+    }
+
+    /// `yyyy-MM-dd HH:mm:ss`, `yyyy-MM-dd HH:mm` or `yyyy-MM-dd` in China Standard Time, read by
+    /// hand: the moment ``parseWallClock(_:timeZone:)`` finds with its formatters, for a valid
+    /// time from 1992 on; nil for anything else, which goes to the formatters.
+    static func chinaWallClock(_ text: String) -> Date? {
+        let bytes = text.utf8
+        guard bytes.count == 10 || bytes.count == 16 || bytes.count == 19 else { return nil }
+        var fields: [Int] = []
+        var value = 0
+        // The length and the separators' places give each field its digits.
+        for (index, byte) in bytes.enumerated() {
+            // The separators' places: yyyy-MM-dd HH:mm:ss.
+            let separator: UInt8? =
+                switch index {
+                case 4, 7: UInt8(ascii: "-")
+                case 10: UInt8(ascii: " ")
+                case 13, 16: UInt8(ascii: ":")
+                default: nil
+                }
+            if let separator {
+                guard byte == separator else { return nil }
+                fields.append(value)
+                value = 0
+            } else {
+                guard byte.isASCIIDigit else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+        }
+        fields.append(value)
+        fields += repeatElement(0, count: 6 - fields.count)
+        // A leap second is no time of a formatter's (it writes 23:59:60 as the next minute).
+        guard fields[5] < 60,
+            let date = CivilTime.instant(
+                year: fields[0], month: fields[1], day: fields[2], hour: fields[3], minute: fields[4],
+                second: fields[5], offset: ClockZone.chinaOffset),
+            date >= ClockZone.chinaSettled
+        else { return nil }
+        return date
     }
 
     /// ISO 8601 with a zone, as RFC 3339 writes it: `2026-11-30T08:00:00+08:00`, `…Z`, with or

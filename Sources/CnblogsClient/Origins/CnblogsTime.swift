@@ -10,7 +10,7 @@ enum CnblogsTime {
     /// `2026-03-12 10:20`, `发布于 2026-03-12 10:20`, `posted @ 2026-03-12 10:20 南山行者`.
     static func wallClock(in text: String) -> Date? {
         let words = text.split { $0.isWhitespace || $0 == "\u{00A0}" }
-        let parser = TimeParser(timeZone: .chinaStandard)
+        let parser = TimeParser.chinaStandard()
         for (index, word) in words.enumerated() where isDate(word) {
             if index + 1 < words.count, isTime(words[index + 1]),
                 let date = try? parser.date(from: "\(word) \(words[index + 1])")
