@@ -43,7 +43,11 @@ public struct TimeParser: Sendable {
 
     /// Creates a parser.
     public init(timeZone: TimeZone, unit: TimestampUnit = .automatic) {
-        zone = .given(timeZone)
+        self.init(zone: .given(timeZone), unit: unit)
+    }
+
+    private init(zone: ClockZone, unit: TimestampUnit) {
+        self.zone = zone
         self.unit = unit
     }
 
@@ -55,9 +59,7 @@ public struct TimeParser: Sendable {
     /// try TimeParser.chinaStandard().date(from: "2016-08-13 23:41:00")   // 2016-08-13T15:41:00Z
     /// ```
     public static func chinaStandard(unit: TimestampUnit = .automatic) -> TimeParser {
-        var parser = TimeParser(timeZone: .gmt, unit: unit)
-        parser.zone = .chinaStandard
-        return parser
+        TimeParser(zone: .chinaStandard, unit: unit)
     }
 
     /// The moment `text` names.
@@ -122,9 +124,8 @@ public struct TimeParser: Sendable {
         guard bytes.count == 10 || bytes.count == 16 || bytes.count == 19 else { return nil }
         var fields: [Int] = []
         var value = 0
-        // The length and the separators' places give each field its digits.
+        // The separators' places (yyyy-MM-dd HH:mm:ss) and the length give each field its digits.
         for (index, byte) in bytes.enumerated() {
-            // The separators' places: yyyy-MM-dd HH:mm:ss.
             let separator: UInt8? =
                 switch index {
                 case 4, 7: UInt8(ascii: "-")
