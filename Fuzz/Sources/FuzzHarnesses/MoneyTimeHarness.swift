@@ -70,14 +70,29 @@ enum MoneyTimeHarness {
         let isNumber = Double(text.trimmingCharacters(in: .whitespaces)) != nil
         for unit in isNumber ? TimeParser.TimestampUnit.allCases : [.automatic] {
             let date: Date
+            // The China parser reads what the parser given the zone reads, or fails as it does.
+            let lazy = Result { () throws(FormatError) in try TimeParser.chinaStandard(unit: unit).date(from: text) }
             do {
                 date = try TimeParser(timeZone: china, unit: unit).date(from: text)
             } catch {
                 try Check.clearError(error, from: "TimeParser.date(from:)")
+                if case .success(let other) = lazy {
+                    throw HarnessFailure(
+                        "TimeParser.chinaStandard() read \(Check.quoted(text)) as \(other.timeIntervalSince1970) s, "
+                            + "which the parser given Asia/Shanghai refuses: \(error)")
+                }
                 continue
             }
+            try Check.that(
+                (try? lazy.get()) == date,
+                "TimeParser.chinaStandard() read \(Check.quoted(text)) as \(lazy), not \(date.timeIntervalSince1970) s")
             let written = TimeFormatter(timeZone: china, now: { now }).string(
                 from: date, pattern: "yyyy-MM-dd HH:mm:ss")
+            try Check.that(
+                TimeFormatter.chinaStandard(now: { now }).string(from: date, pattern: "yyyy-MM-dd HH:mm:ss") == written
+                    && TimeFormatter.chinaStandard(now: { now }).relativeString(for: date)
+                        == TimeFormatter(timeZone: china, now: { now }).relativeString(for: date),
+                "TimeFormatter.chinaStandard() writes \(date.timeIntervalSince1970) s otherwise than Asia/Shanghai")
             for language in TimeFormatter.Language.allCases {
                 let relative = TimeFormatter(timeZone: china, language: language, now: { now }).relativeString(
                     for: date)
