@@ -18,7 +18,8 @@ let loaderReadsPackedRelocations: Bool = {
         // "glibc 2.36"; empty where the C library is another.
         var name = [CChar](repeating: 0, count: 64)
         guard confstr(Int32(_CS_GNU_LIBC_VERSION), &name, name.count) > 0 else { return false }
-        let version = String(cString: name).split(separator: " ").last ?? ""
+        let text = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let version = text.split(separator: " ").last ?? ""
         let parts = version.split(separator: ".").compactMap { Int($0) }
         return parts.count >= 2 && (parts[0], parts[1]) >= (2, 36)
     #else
