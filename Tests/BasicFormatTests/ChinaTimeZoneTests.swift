@@ -1,5 +1,6 @@
 import BasicFormat
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct ChinaTimeZoneTests {
@@ -106,7 +107,7 @@ import Testing
 
     @Test("the China parser agrees with a parser given Asia/Shanghai on 3,000 moments from 1992 to 9999")
     func lazyParserSweep() throws {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 1992)  // the same moments every run, so a failure repeats
         let lazy = TimeParser.chinaStandard()
         let given = TimeParser(timeZone: .chinaStandard)
         let formatter = TimeFormatter(timeZone: .chinaStandard)
