@@ -15,8 +15,7 @@ final class TestClock: Sendable {
 
 @Suite struct DataCacheTests {
     func hits(_ server: TestHTTPServer, _ name: String) async throws -> Int? {
-        let (data, _) = try await URLSession.shared.data(from: server.url("/count/\(name)?peek=1"))
-        return try JSONValue(parsing: data).int(at: "count")
+        try await server.counter(name)
     }
 
     /// Waits until `count` callers of `pool` wait for a response (at most 45 s, then an issue).

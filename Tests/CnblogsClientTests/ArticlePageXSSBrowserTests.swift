@@ -32,9 +32,7 @@ struct ArticlePageXSSBrowserTests {
 
     /// The counters of the test server whose names start with `prefix`, and their counts.
     static func hits(_ server: TestHTTPServer, prefix: String) async throws -> [String: Int] {
-        let (data, _) = try await URLSession.shared.data(from: server.url("/counts"))
-        let counts = try JSONDecoder().decode([String: Int].self, from: data)
-        return counts.filter { $0.key.hasPrefix(prefix) && $0.value > 0 }
+        try await server.counters().filter { $0.key.hasPrefix(prefix) && $0.value > 0 }
     }
 
     /// Writes `pages` (file name → HTML) into `folder` and inspects them, at most 40 frames a run.

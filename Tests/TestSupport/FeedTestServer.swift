@@ -152,7 +152,6 @@ public final class FeedTestServer: Sendable {
     /// The port the server listens on.
     public let port: Int
     private let process: Subprocess
-    private let session: URLSession
 
     /// The server shared by every test of this process, started on first use.
     public static func shared() async throws -> FeedTestServer {
@@ -196,13 +195,6 @@ public final class FeedTestServer: Sendable {
     private init(port: Int, process: Subprocess) {
         self.port = port
         self.process = process
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
-    }
-
-    deinit {
-        session.finishTasksAndInvalidate()
     }
 
     /// The URL of `path` (which starts with `/`) on this server.
@@ -269,23 +261,21 @@ public final class FeedTestServer: Sendable {
     }
 
     private func get(_ url: URL) async throws -> Data {
-        let (data, response) = try await session.data(from: url)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-            throw TestSupportError("the feed server did not answer \(url.path)")
-        }
-        return data
+        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let path =
+            (components?.percentEncodedPath ?? url.path)
+            + (components?.percentEncodedQuery.map { "?\($0)" } ?? "")
+        let answer = try await LoopbackHTTP.send("GET", port: port, path: path)
+        guard answer.status == 200 else { throw TestSupportError("the feed server did not answer \(url.path)") }
+        return answer.body
     }
 
     private func post(_ path: String, _ body: Data) async throws -> Data {
-        var request = URLRequest(url: url(path))
-        request.httpMethod = "POST"
-        request.httpBody = body
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        let (data, response) = try await session.data(for: request)
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
-            throw TestSupportError("the feed server refused \(path): \(String(decoding: data, as: UTF8.self))")
+        let answer = try await LoopbackHTTP.send("POST", port: port, path: path, body: body)
+        guard answer.status == 200 else {
+            throw TestSupportError("the feed server refused \(path): \(String(decoding: answer.body, as: UTF8.self))")
         }
-        return data
+        return answer.body
     }
 }
 

@@ -84,10 +84,24 @@ public final class TestHTTPServer: Sendable {
     /// Lets every request holding on `name` (sent with `?hold=name`) be answered, now and
     /// later: a test holds an answer until all its callers are waiting, whatever the load.
     public func release(_ name: String) async throws {
-        let (_, response) = try await URLSession.shared.data(from: url("/release/\(name)"))
-        guard (response as? HTTPURLResponse)?.statusCode == 200 else {
+        let answer = try await LoopbackHTTP.send("GET", port: port, path: "/release/\(name)")
+        guard answer.status == 200 else {
             throw TestSupportError("the test server did not release \(name)")
         }
+    }
+
+    /// The counter `name` (bumped by `?count=name`), read without bumping it; nil when the
+    /// server's answer has no count.
+    public func counter(_ name: String) async throws -> Int? {
+        let answer = try await LoopbackHTTP.send("GET", port: port, path: "/count/\(name)?peek=1")
+        let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+        return object?["count"] as? Int
+    }
+
+    /// Every counter of the server, by name.
+    public func counters() async throws -> [String: Int] {
+        let answer = try await LoopbackHTTP.send("GET", port: port, path: "/counts")
+        return try JSONDecoder().decode([String: Int].self, from: answer.body)
     }
 
     /// The process id of the server.

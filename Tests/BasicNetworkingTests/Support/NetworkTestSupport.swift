@@ -20,8 +20,7 @@ enum Net {
     static func counter(_ name: String, on server: TestHTTPServer? = nil) async throws -> Int {
         let shared = try await TestHTTPServer.shared()
         let server = server ?? shared
-        let (data, _) = try await URLSession(configuration: .ephemeral).data(from: server.url("/count/\(name)?peek=1"))
-        return try #require(try JSONValue(parsing: data).int(at: "count"))
+        return try #require(try await server.counter(name))
     }
 
     /// Runs `body`, which must throw a ``NetworkError``, and returns that error.
