@@ -8,7 +8,8 @@
 //   /tmp/post-after-close <port> [seconds=30] [threads=16]
 //
 // It prints each request that took over 5 s and then the totals. Against a server that says
-// `Connection: close` (the project's test servers) none should wait.
+// `Connection: close` (the project's test servers) none should wait; the test server as it was
+// before it said so (`git show 63b2995:Tests/TestServer/test_server.py`) shows the waits.
 
 import Foundation
 import Synchronization
