@@ -36,6 +36,34 @@ enum Platform {
         #endif
     }
 
+    /// The session a request with a body goes through instead of `session`, one of a
+    /// transport's own: nil to use `session`.
+    ///
+    /// Linux: a session made for the request alone, on a connection of its own. When libcurl
+    /// sends a request on a kept-alive connection that the server has just dropped, it sends the
+    /// request again on a new one, and FoundationNetworking does not rewind a body for that
+    /// (for a body given as `httpBody` its rewind does nothing): the second try sends the headers
+    /// and no body, and the request waits for its timeout. A request with no body is sent again
+    /// whole, so only those with one pay for a connection of their own (a session costs a
+    /// libcurl multi handle; POSTs are few: a token exchange, a login). A session you gave the
+    /// transport is never replaced, since its delegate may do what a new session would not.
+    /// Apple: nil; URLSession rewinds bodies itself.
+    ///
+    /// `inline`: its completion handlers run on URLSession's work queue, as those of the
+    /// transport's own session do (``ownSession(_:)``); otherwise on a serial queue of its own.
+    static func session(
+        sending request: URLRequest, apartFrom session: URLSession, inline: Bool = true
+    ) -> URLSession? {
+        #if canImport(FoundationNetworking)
+            guard request.httpBody != nil || request.httpBodyStream != nil else { return nil }
+            return URLSession(
+                configuration: session.configuration, delegate: nil,
+                delegateQueue: inline ? InlineOperationQueue() : nil)
+        #else
+            return nil
+        #endif
+    }
+
     /// What URLSession says happened beyond the error's code, as one line, or nil when it says
     /// nothing more.
     static func detail(of error: URLError) -> String? {

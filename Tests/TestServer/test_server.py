@@ -5,7 +5,9 @@ Started by TestSupport's TestHTTPServer. It binds a free port, prints "PORT <n>"
 line, and exits when its standard input closes (so it never outlives the tests) or on SIGTERM.
 
 Endpoints (every one also honours ?delay=<ms> before answering, ?count=<name> to bump a
-hit counter, and ?hold=<name> to wait, at most 60 s, until /release/<name>):
+hit counter, ?hold=<name> to wait, at most 60 s, until /release/<name>, and ?drop_next=1 to
+answer as usual, keeping the connection, and then close it, unanswered and without a word, when
+the next request arrives on it):
   ANY  /echo[/...]          JSON of method, path, query, headers and body
   GET  /delay/<ms>          answers after <ms> milliseconds
   ANY  /status/<code>       answers with that status; ?body=<text> sets the body,
@@ -93,8 +95,14 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def handle_any(self):
+        if getattr(self, "drop_next", False):
+            # The request after a ?drop_next=1 one: the connection goes, as a kept-alive one
+            # does when the server gives up on it just as the client reuses it.
+            self.close_connection = True
+            return
         url = urlsplit(self.path)
         query = parse_qs(url.query, keep_blank_values=True)
+        self.drop_next = "drop_next" in query
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length > 0 else b""
         if "delay" in query:

@@ -82,7 +82,10 @@ final class CassetteURLProtocol: URLProtocol {
     private func record(_ context: CassetteExchanges.Context) {
         let (original, cassette, timeout) = (context.request, context.cassette, context.timeout)
         let this = Unchecked(value: self)
-        let task = context.network.dataTask(with: original) { data, response, error in
+        // A body's request on a connection of its own (``Platform/session(sending:apartFrom:inline:)``),
+        // whose completion handler, which writes the cassette, runs off URLSession's work queue.
+        let apart = Platform.session(sending: original, apartFrom: context.network, inline: false)
+        let task = (apart ?? context.network).dataTask(with: original) { data, response, error in
             let `self` = this.value
             // Stopped while the network answered: record nothing, tell no one.
             guard !self.isStopped else { return }
@@ -113,6 +116,7 @@ final class CassetteURLProtocol: URLProtocol {
                 client?.urlProtocolDidFinishLoading(self)
             }
         }
+        apart?.finishTasksAndInvalidate()
         let isStopped = loading.withLock { loading in
             loading.task = task
             return loading.isStopped

@@ -79,12 +79,20 @@ final class SessionExchange: Sendable {
 
     /// Starts `request` on `session`, telling `waiter` when it ends (at once when the exchange
     /// has been cancelled already). `deadlines` ends it with
-    /// ``NetworkError/timedOut(url:seconds:)`` when its time is up.
-    func start(_ request: URLRequest, in session: URLSession, deadlines: DeadlineKeeper?, waiter: Waiter) {
+    /// ``NetworkError/timedOut(url:seconds:)`` when its time is up. When `session` is one the
+    /// transport made (`isOwnSession`), a request with a body may go through a session of its own
+    /// (``Platform/session(sending:apartFrom:inline:)``).
+    func start(
+        _ request: URLRequest, in session: URLSession, isOwnSession: Bool = false, deadlines: DeadlineKeeper?,
+        waiter: Waiter
+    ) {
+        let apart = isOwnSession ? Platform.session(sending: request, apartFrom: session) : nil
         // Made outside the lock: creating a task waits for URLSession's work queue.
-        let task = session.dataTask(with: request) { [self] data, response, error in
+        let task = (apart ?? session).dataTask(with: request) { [self] data, response, error in
             complete(.completed(data, response, error))
         }
+        // A session made for this request ends with it (its task keeps it until then).
+        apart?.finishTasksAndInvalidate()
         let deadline = deadlines.map { ($0, $0.add(self)) }
         let ending: NetworkError? = state.withLock { state in
             if state.hasEnded { return state.ending ?? .cancelled(url: url) }

@@ -24,7 +24,10 @@ import Foundation
 /// caller at once and cancels the `URLSessionTask` from a queue of its own, so no thread waits for
 /// URLSession while holding a lock that URLSession waits for. The completion handlers of the
 /// session the transport makes run on URLSession's own work queue, as `data(for:)`'s do, rather
-/// than through an `OperationQueue` that wakes one more thread per request.
+/// than through an `OperationQueue` that wakes one more thread per request. A request with a body
+/// goes through a session made for it alone, on a new connection: sent again after the server
+/// dropped a kept-alive connection, its body would not be (FoundationNetworking does not rewind
+/// it), and it would wait for its timeout.
 public final class URLSessionTransport: Transport {
     /// How the session is set up.
     public struct Configuration: Sendable {
@@ -108,19 +111,22 @@ public final class URLSessionTransport: Transport {
     ///
     /// - Throws: ``NetworkError``: cancelled, timed out, or a transport failure.
     public func send(_ request: URLRequest) async throws(NetworkError) -> Response {
-        try await Self.send(request, through: requestSession, deadlines: deadlines)
+        try await Self.send(request, through: requestSession, isOwnSession: ownsSession, deadlines: deadlines)
     }
 
     /// Sends `request` through `session`, ending it when `deadlines` says its time is up, and
     /// maps URLSession's errors to ``NetworkError``. Cancelling the calling task ends it at once.
+    /// `isOwnSession`: the transport made `session` (see ``SessionExchange/start(_:in:isOwnSession:deadlines:waiter:)``).
     static func send(
-        _ request: URLRequest, through session: URLSession, deadlines: DeadlineKeeper?
+        _ request: URLRequest, through session: URLSession, isOwnSession: Bool = false, deadlines: DeadlineKeeper?
     ) async throws(NetworkError) -> Response {
         let url = request.url ?? URL(fileURLWithPath: "/")
         let exchange = SessionExchange(url: url.absoluteString)
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                exchange.start(request, in: session, deadlines: deadlines, waiter: .continuation(continuation))
+                exchange.start(
+                    request, in: session, isOwnSession: isOwnSession, deadlines: deadlines,
+                    waiter: .continuation(continuation))
             }
         } onCancel: {
             exchange.end(.cancelled(url: url.absoluteString))
@@ -139,7 +145,7 @@ public final class URLSessionTransport: Transport {
         let exchange = SessionExchange(url: url.absoluteString)
         let timeout = deadlines?.timeout
         exchange.start(
-            request, in: requestSession, deadlines: deadlines,
+            request, in: requestSession, isOwnSession: ownsSession, deadlines: deadlines,
             waiter: .handler { outcome in
                 completion(Self.result(of: outcome, for: request, url: url, timeout: timeout))
             })
