@@ -50,7 +50,8 @@ import socketserver
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
+from closing import SaysConnectionClose
 from urllib.parse import parse_qs, unquote, urlsplit
 
 COUNTERS = {}
@@ -71,25 +72,11 @@ def bump(name):
         return COUNTERS[name]
 
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(SaysConnectionClose):
     protocol_version = "HTTP/1.1"
     # Without this every small response stalls ~40 ms on Nagle's algorithm.
     disable_nagle_algorithm = True
     server_version = "BasicServicesTestServer/1"
-
-    def send_header(self, keyword, value):
-        if keyword.lower() == "connection":
-            self._said_connection = True
-        super().send_header(keyword, value)
-
-    def end_headers(self):
-        # An answer on a connection that is about to close says so, as HTTP/1.1 asks: a client
-        # that kept the connection would send its next request into a closed socket, and a POST
-        # through URLSession on Linux then waits for its timeout (LINUX-NOTES.md).
-        if self.close_connection and not getattr(self, "_said_connection", False):
-            super().send_header("Connection", "close")
-        self._said_connection = False
-        super().end_headers()
 
     def log_message(self, format, *args):  # keep the test output clean
         pass
