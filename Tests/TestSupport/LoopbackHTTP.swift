@@ -74,7 +74,9 @@ public enum LoopbackHTTP {
             }
         }
         guard connected == 0 else {
-            return .failure(TestSupportError("cannot connect to 127.0.0.1:\(port): errno \(errno)"))
+            return .failure(
+                TestSupportError(
+                    "cannot connect to 127.0.0.1:\(port) (errno \(errno)); check that the test server is running"))
         }
         let sent = request.withUnsafeBytes { bytes -> Bool in
             guard let start = bytes.baseAddress else { return true }
@@ -87,7 +89,11 @@ public enum LoopbackHTTP {
             }
             return true
         }
-        guard sent else { return .failure(TestSupportError("cannot send to 127.0.0.1:\(port): errno \(errno)")) }
+        guard sent else {
+            return .failure(
+                TestSupportError(
+                    "cannot send to 127.0.0.1:\(port) (errno \(errno)); check that the test server is running"))
+        }
         var answer = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -95,8 +101,10 @@ public enum LoopbackHTTP {
             if count < 0, errno == EINTR { continue }
             if count < 0 {
                 let reason =
-                    errno == EAGAIN || errno == EWOULDBLOCK ? "said nothing for \(Int(timeout)) s" : "errno \(errno)"
-                return .failure(TestSupportError("127.0.0.1:\(port) \(reason)"))
+                    errno == EAGAIN || errno == EWOULDBLOCK
+                    ? "said nothing for \(Int(timeout)) s" : "failed (errno \(errno))"
+                return .failure(
+                    TestSupportError("127.0.0.1:\(port) \(reason); check that the test server is answering"))
             }
             if count == 0 { return .success(answer) }
             answer.append(contentsOf: buffer[0..<count])

@@ -54,7 +54,9 @@ import Testing
         let server = try await TestHTTPServer.shared()
         await #expect {
             try await LoopbackHTTP.send("GET", port: server.port, path: "/delay/3000", timeout: 1)
-        } throws: { "\($0)" == "127.0.0.1:\(server.port) said nothing for 1 s" }
+        } throws: {
+            "\($0)" == "127.0.0.1:\(server.port) said nothing for 1 s; check that the test server is answering"
+        }
         await #expect {
             try await LoopbackHTTP.send("GET", port: server.port, path: "/drop")
         } throws: { "\($0)".contains("127.0.0.1:\(server.port) answered GET /drop with") }
