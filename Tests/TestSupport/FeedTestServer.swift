@@ -210,18 +210,19 @@ public final class FeedTestServer: Sendable {
 
     /// What `path` was asked since it was last set.
     public func hits(_ path: String) async throws -> Hits {
-        var components = URLComponents(string: "http://127.0.0.1:\(port)/_hits")
-        components?.queryItems = [URLQueryItem(name: "path", value: path)]
-        guard let url = components?.url else { throw TestSupportError("cannot make the hits URL for \(path)") }
-        return try JSONDecoder().decode(Hits.self, from: try await get(url))
+        try JSONDecoder().decode(Hits.self, from: try await get(Self.query("/_hits", path: path)))
     }
 
     /// Each request `path` was asked since it was last set, in the order they came.
     public func requests(_ path: String) async throws -> [RecordedRequest] {
-        var components = URLComponents(string: "http://127.0.0.1:\(port)/_requests")
-        components?.queryItems = [URLQueryItem(name: "path", value: path)]
-        guard let url = components?.url else { throw TestSupportError("cannot make the requests URL for \(path)") }
-        return try JSONDecoder().decode([RecordedRequest].self, from: try await get(url))
+        try JSONDecoder().decode([RecordedRequest].self, from: try await get(Self.query("/_requests", path: path)))
+    }
+
+    /// `endpoint?path=PATH`, the path percent-encoded as a query value.
+    private static func query(_ endpoint: String, path: String) -> String {
+        var components = URLComponents()
+        components.queryItems = [URLQueryItem(name: "path", value: path)]
+        return endpoint + "?" + (components.percentEncodedQuery ?? "")
     }
 
     /// Lets every request holding on `name` (``Resource/hold``) answer, now and later.
@@ -231,7 +232,7 @@ public final class FeedTestServer: Sendable {
 
     /// The totals since the last ``resetStats()``.
     public func stats() async throws -> Stats {
-        try JSONDecoder().decode(Stats.self, from: try await get(url("/_stats")))
+        try JSONDecoder().decode(Stats.self, from: try await get("/_stats"))
     }
 
     /// Sets the totals to 0.
@@ -260,13 +261,10 @@ public final class FeedTestServer: Sendable {
         }
     }
 
-    private func get(_ url: URL) async throws -> Data {
-        let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-        let path =
-            (components?.percentEncodedPath ?? url.path)
-            + (components?.percentEncodedQuery.map { "?\($0)" } ?? "")
+    /// The body of `GET path` (percent-encoded, with its query), which must answer 200.
+    private func get(_ path: String) async throws -> Data {
         let answer = try await LoopbackHTTP.send("GET", port: port, path: path)
-        guard answer.status == 200 else { throw TestSupportError("the feed server did not answer \(url.path)") }
+        guard answer.status == 200 else { throw TestSupportError("the feed server did not answer \(path)") }
         return answer.body
     }
 

@@ -93,9 +93,9 @@ public final class TestHTTPServer: Sendable {
     /// The counter `name` (bumped by `?count=name`), read without bumping it; nil when the
     /// server's answer has no count.
     public func counter(_ name: String) async throws -> Int? {
+        struct Count: Decodable { let count: Int? }
         let answer = try await LoopbackHTTP.send("GET", port: port, path: "/count/\(name)?peek=1")
-        let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
-        return object?["count"] as? Int
+        return try JSONDecoder().decode(Count.self, from: answer.body).count
     }
 
     /// Every counter of the server, by name.
